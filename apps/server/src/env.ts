@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+export const DEFAULT_ADMIN_EMAIL = "admin@cleanstore.in";
+export const DEFAULT_ADMIN_PASSWORD = "Admin@12345";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().default("./data"),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
+  ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
+  ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+  ADMIN_PHONE: z.string().regex(/^\d{10}$/).optional(),
+  /** comma-separated origins allowed to call the API from a browser; closed by default */
+  CORS_ORIGINS: z.string().default(""),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** failed logins a minute allowed per IP and per account before 429 */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** folder of the built web app (default apps/web/dist) */
+  WEB_DIST: z.string().optional(),
+  /** Seed the sample catalogue when the product table is empty (default on) */
+  SEED_SAMPLE_DATA: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+});
+
+export type Env = z.infer<typeof schema> & { JWT_SECRET: string };
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; production refuses unsafe defaults. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === "production") {
+    if (!env.JWT_SECRET) throw new ConfigError("JWT_SECRET must be set in production (at least 32 characters).");
+    if (env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) throw new ConfigError("ADMIN_PASSWORD must be changed from the default in production.");
+  }
+  return { ...env, JWT_SECRET: env.JWT_SECRET ?? developmentSecret(env.DATA_DIR) };
+}
+
+/** In development a secret is generated once and kept in DATA_DIR, so logins survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, "jwt-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,57 @@
+import { openDb } from "@store/db";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadEnv } from "./env.ts";
+import { seed } from "./seed.ts";
+import { createServices } from "./services.ts";
+import { startProductSync } from "./product-sync.ts";
+
+async function main() {
+  const env = loadEnv();
+  const handle = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await seed(handle.db, {
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    adminPhone: env.ADMIN_PHONE,
+    sampleProducts: env.SEED_SAMPLE_DATA,
+  });
+  const services = createServices(env.JWT_SECRET, env.LOGIN_MAX_FAILURES);
+  const app = await buildApp({
+    handle,
+    services,
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST,
+    corsOrigins: env.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+  });
+
+  const stopSync = env.DATABASE_URL ? await startProductSync(env.DATABASE_URL, services, app.log) : async () => {};
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await stopSync();
+      await handle.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`Store on http://localhost:${env.PORT} (database: ${handle.kind}); API docs at /api/docs`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

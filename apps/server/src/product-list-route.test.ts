@@ -1,0 +1,55 @@
+// The serialised-list fast path of GET /api/trpc/products.list?batch=1&input=… (issue 7): the
+// same bytes tRPC itself would send, fresh after every write, and everything it does not cache
+// (searches, bad input) still answered by tRPC.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpTestEnv, type HttpTestEnv } from "./testing.ts";
+
+let env: HttpTestEnv;
+beforeAll(async () => {
+  env = await createHttpTestEnv();
+});
+afterAll(async () => {
+  await env.close();
+});
+
+const batchUrl = (input: unknown) =>
+  `/api/trpc/products.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input === undefined ? { json: null, meta: { values: ["undefined"], v: 1 } } : { json: input } }))}`;
+const names = (body: string) => (JSON.parse(body) as { result: { data: { json: { productName: string }[] } } }[])[0].result.data.json.map((p) => p.productName);
+
+describe("GET /api/trpc/products.list (batch) from the serialised cache", () => {
+  it("answers exactly what tRPC answers, for the web app's inputs", async () => {
+    await env.newProduct({ productName: "Batch Probe One" });
+    for (const input of [{ sort: "name" }, {}, { sort: "priceAsc", category: "Kitchen" }, undefined]) {
+      const cached = await env.app.inject({ method: "GET", url: batchUrl(input) });
+      // an extra query parameter takes the request past the cache, to tRPC's own handler
+      const direct = await env.app.inject({ method: "GET", url: `${batchUrl(input)}&direct=1` });
+      expect(cached.statusCode).toBe(200);
+      expect(direct.statusCode).toBe(200);
+      expect(cached.body).toBe(direct.body);
+      expect(cached.headers["content-type"]).toMatch(/^application\/json/);
+    }
+  });
+
+  it("shows a new product on the very next read, and revalidates with ETag / 304", async () => {
+    const before = await env.app.inject({ method: "GET", url: batchUrl({ sort: "name" }) });
+    expect(names(before.body)).not.toContain("Batch Probe Two");
+    const etag = before.headers.etag as string;
+    expect((await env.app.inject({ method: "GET", url: batchUrl({ sort: "name" }), headers: { "if-none-match": etag } })).statusCode).toBe(304);
+    await env.newProduct({ productName: "Batch Probe Two" });
+    const after = await env.app.inject({ method: "GET", url: batchUrl({ sort: "name" }), headers: { "if-none-match": etag } });
+    expect(after.statusCode).toBe(200);
+    expect(names(after.body)).toContain("Batch Probe Two");
+  });
+
+  it("leaves searches and invalid input to tRPC", async () => {
+    await env.newProduct({ productName: "Batch Probe Needle" });
+    const search = await env.app.inject({ method: "GET", url: batchUrl({ search: "needle" }) });
+    expect(search.statusCode).toBe(200);
+    expect(names(search.body)).toEqual(["Batch Probe Needle"]);
+    for (const input of [{ sort: "sideways" }, null]) {
+      const bad = await env.app.inject({ method: "GET", url: batchUrl(input) });
+      expect(bad.statusCode).toBe(400);
+      expect(JSON.parse(bad.body)[0].error.json.data.code).toBe("BAD_REQUEST");
+    }
+  });
+});

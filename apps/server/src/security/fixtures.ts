@@ -1,0 +1,239 @@
+// Shared pieces of the security suites (OWASP API Security Top 10, issue 6): the real Fastify
+// app on a fresh test database, tokens for every role, records made straight in the database
+// (fast: one argon2 hash for all), REST and tRPC requests built from one input object, and a
+// fingerprint of the whole database to prove that a denied call changed nothing.
+import fs from "node:fs";
+import path from "node:path";
+import { SignJWT } from "jose";
+import superjson from "superjson";
+import { appRouter, hashPassword } from "@store/api";
+import { TEST_ADMIN, TEST_JWT_SECRET, customerFields, productFields } from "@store/api/testing";
+import { createHttpTestEnv, type HttpTestEnv } from "../testing.ts";
+
+export const ROLES = ["anonymous", "owner", "other", "admin", "inactive", "forged", "expired"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PASSWORD = "Secret@123";
+
+export interface OpenApiInfo {
+  method: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
+  path: string;
+}
+
+export interface ProcedureInfo {
+  name: string;
+  type: "query" | "mutation";
+  openapi?: OpenApiInfo;
+}
+
+/** Every procedure of the router, read from the router itself. */
+export function listProcedures(): ProcedureInfo[] {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const procedures = (appRouter as any)._def.procedures as Record<string, { _def: { type: string; meta?: { openapi?: OpenApiInfo } } }>;
+  return Object.entries(procedures).map(([name, p]) => ({
+    name,
+    type: p._def.type as "query" | "mutation",
+    openapi: p._def.meta?.openapi ? { method: p._def.meta.openapi.method, path: p._def.meta.openapi.path } : undefined,
+  }));
+}
+
+export interface Req {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string | Buffer;
+  /** the client's address (login limits are per IP) */
+  remoteAddress?: string;
+}
+
+/** encodeURIComponent, except that a lone surrogate becomes the raw (invalid UTF-8) bytes a client could still send */
+export function safeEncode(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return "%ED%A0%80";
+  }
+}
+
+/** The REST request for a procedure and input: path params substituted, GET as query string, else a JSON body. */
+export function restRequest(openapi: OpenApiInfo, input: Record<string, unknown> | undefined, token?: string): Req {
+  const rest: Record<string, unknown> = { ...(input ?? {}) };
+  const path = openapi.path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = rest[key];
+    delete rest[key];
+    return safeEncode(String(value));
+  });
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (openapi.method === "GET" || openapi.method === "DELETE") {
+    const qs = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString();
+    return { method: openapi.method, url: `/api/v1${path}${qs ? `?${qs}` : ""}`, headers };
+  }
+  return { method: openapi.method, url: `/api/v1${path}`, headers: { ...headers, "content-type": "application/json" }, payload: JSON.stringify(rest) };
+}
+
+/** The tRPC request (superjson) for a procedure and input. */
+export function trpcRequest(p: ProcedureInfo, input: unknown, token?: string): Req {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const encoded = JSON.stringify(superjson.serialize(input));
+  if (p.type === "query") return { method: "GET", url: `/api/trpc/${p.name}?input=${encodeURIComponent(encoded)}`, headers };
+  return { method: "POST", url: `/api/trpc/${p.name}`, headers: { ...headers, "content-type": "application/json" }, payload: encoded };
+}
+
+export interface Customer {
+  customerId: number;
+  number: string;
+  email: string;
+  fields: ReturnType<typeof customerFields>;
+}
+
+export interface SecurityEnv extends HttpTestEnv {
+  tokens: Record<Role, string | undefined>;
+  owner: Customer;
+  other: Customer;
+  inactive: Customer;
+  productId: number;
+  /** a customer made straight in the database (active unless told) */
+  makeCustomer(active?: boolean): Promise<Customer>;
+  /** sign-up fields with a phone number and email no one has */
+  signUpFields(): ReturnType<typeof customerFields>;
+  makeProduct(overrides?: Record<string, unknown>): Promise<number>;
+  makeCartLine(customerId: number, quantity?: number): Promise<number>;
+  makeOrder(customerId: number, data?: Record<string, unknown>): Promise<number>;
+  /** a digest of every business table: equal before and after means nothing changed */
+  fingerprint(): Promise<string>;
+  inject(req: Req): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
+}
+
+export async function signWith(secret: string, claims: { role: string; sub: string }, expiresAt?: number) {
+  const jwt = new SignJWT({ role: claims.role }).setProtectedHeader({ alg: "HS256" }).setSubject(claims.sub).setIssuer("cleaning-store");
+  if (expiresAt !== undefined) jwt.setIssuedAt(expiresAt - 3600).setExpirationTime(expiresAt);
+  else jwt.setIssuedAt().setExpirationTime("1h");
+  return jwt.sign(new TextEncoder().encode(secret));
+}
+
+export async function createSecurityEnv(): Promise<SecurityEnv> {
+  const env = await createHttpTestEnv();
+  const db = env.handle.db;
+  const passwordHash = await hashPassword(PASSWORD);
+  let n = 0;
+  // phone numbers and emails unique within this database (the shared helper's can collide over hundreds)
+  const base = 6_000_000_000 + Math.floor(Math.random() * 900_000_000);
+  const uniqueContact = () => {
+    n++;
+    return { number: String(base + n), email: `probe.${base}.${n}@example.in` };
+  };
+
+  const makeCustomer = async (active = true): Promise<Customer> => {
+    const fields = customerFields({ password: PASSWORD, ...uniqueContact() });
+    const { password: _password, agreeToTerms: _terms, ...data } = fields;
+    const row = await db.customer.create({
+      data: { ...data, passwordHash, customerStatus: active, agreeToTerms: true },
+      select: { customerId: true },
+    });
+    return { customerId: row.customerId, number: fields.number, email: fields.email, fields };
+  };
+  const makeProduct = async (overrides: Record<string, unknown> = {}) => {
+    n++;
+    const f = productFields({ productName: `Probe Cleaner ${n}`, quantity: 1000, ...overrides });
+    const row = await db.product.create({
+      data: {
+        productName: f.productName,
+        productPrice: Math.round(Number(f.productPrice) * 100),
+        mainPrice: Math.round(Number(f.mainPrice) * 100),
+        offer: f.offer,
+        packSize: f.packSize,
+        productInfo: f.productInfo,
+        deliveryCharge: f.deliveryCharge === "Free" ? null : Math.round(Number(f.deliveryCharge) * 100),
+        quantity: Number(f.quantity),
+      },
+      select: { productId: true },
+    });
+    return row.productId;
+  };
+  const productId = await makeProduct();
+  const makeCartLine = async (customerId: number, quantity = 1) => {
+    const pid = await makeProduct();
+    const row = await db.cartItem.create({ data: { customerId, productId: pid, quantity }, select: { addToCartId: true } });
+    return row.addToCartId;
+  };
+  const makeOrder = async (customerId: number, data: Record<string, unknown> = {}) => {
+    const now = new Date();
+    const row = await db.productOrder.create({
+      data: {
+        productOrderId: `ORD-TEST-${++n}`,
+        customerId,
+        customerName: "Asha Verma",
+        shippingAddress: "12B, MG Road, Pune, Maharashtra 411001",
+        productId,
+        productName: "Probe Cleaner",
+        productPrice: 9900,
+        orderTotalPrice: 9900,
+        quantity: 1,
+        deliveryDate: new Date(now.getTime() + 3 * 86400_000),
+        ...data,
+      },
+      select: { orderId: true },
+    });
+    return row.orderId;
+  };
+
+  const owner = await makeCustomer();
+  const other = await makeCustomer();
+  const inactive = await makeCustomer(false);
+  const sign = env.services.tokens.sign;
+  const tokens: Record<Role, string | undefined> = {
+    anonymous: undefined,
+    owner: await sign({ role: "customer", customerId: owner.customerId }),
+    other: await sign({ role: "customer", customerId: other.customerId }),
+    admin: env.adminToken,
+    inactive: await sign({ role: "customer", customerId: inactive.customerId }),
+    // the attacks worth trying: an admin claim signed with a guessed key, a real key's token that has expired
+    forged: await signWith("a-guessed-secret-that-is-long-enough-for-hs256", { role: "admin", sub: String(env.adminId) }),
+    expired: await signWith(TEST_JWT_SECRET, { role: "admin", sub: String(env.adminId) }, Math.floor(Date.now() / 1000) - 60),
+  };
+
+  const fingerprint = async () => {
+    const rows = await env.handle.raw.query<{ d: string }>(
+      `SELECT concat_ws('/',
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."customerId"), '')) FROM "Customer" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."adminId"), '')) FROM "Admin" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."productId"), '')) FROM "Product" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."addToCartId"), '')) FROM "CartItem" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."orderId"), '')) FROM "ProductOrder" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.key), '')) FROM "StoreSetting" t)) AS d`,
+    );
+    return rows[0].d;
+  };
+
+  const inject = async (req: Req) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const res = await env.app.inject({ method: req.method as any, url: req.url, headers: req.headers, payload: req.payload, remoteAddress: req.remoteAddress });
+    return { statusCode: res.statusCode, body: res.body, headers: res.headers as Record<string, unknown> };
+  };
+
+  const signUpFields = () => customerFields({ password: PASSWORD, ...uniqueContact() });
+  return { ...env, signUpFields, tokens, owner, other, inactive, productId, makeCustomer, makeProduct, makeCartLine, makeOrder, fingerprint, inject };
+}
+
+export { TEST_ADMIN, customerFields, productFields };
+
+/** A body must never carry a stack trace, a file path of the server or an SQL/Prisma error text. */
+export function leaks(body: string): string | null {
+  const patterns: [RegExp, string][] = [
+    [/\bat [\w$.<>]+ \(?(file:\/\/|\/)[^)]*:\d+:\d+/, "stack trace"],
+    [/node_modules|\/work\/|apps\/server\/src|packages\/api\/src/, "server file path"],
+    [/"stack"\s*:/, "stack field"],
+    [/Prisma|prisma\.|PrismaClient|Invalid `/, "Prisma error text"],
+    [/syntax error at or near|SQLSTATE|relation "\w+" does not exist|violates .* constraint/i, "SQL error text"],
+    [/passwordHash|\$argon2id\$/, "password hash"],
+  ];
+  for (const [re, what] of patterns) if (re.test(body)) return what;
+  return null;
+}
+
+/** Figures of a suite (requests made, inputs tried…) for the report: test-results/security/<suite>.json */
+export function recordFigures(suite: string, figures: Record<string, number>) {
+  const dir = path.resolve(process.cwd(), "test-results/security");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${suite}.json`), JSON.stringify({ suite, at: new Date().toISOString(), ...figures }, null, 2));
+}

@@ -1,0 +1,47 @@
+import type { Db } from "@store/db";
+import { hashPassword, renderProductImages, saveProductImages } from "@store/api";
+import { productSvg, SAMPLE_PRODUCTS } from "./catalogue.ts";
+
+export interface SeedOptions {
+  adminEmail: string;
+  adminPassword: string;
+  adminPhone?: string;
+  sampleProducts: boolean;
+}
+
+/**
+ * Idempotent: the admin account is created once (its password is not reset on later starts, so a
+ * password changed in Settings stays changed), and the sample catalogue only fills an empty store.
+ */
+export async function seed(db: Db, opts: SeedOptions): Promise<{ admin: boolean; products: number }> {
+  const email = opts.adminEmail.toLowerCase();
+  const existing = await db.admin.findUnique({ where: { email }, select: { adminId: true } });
+  if (!existing) {
+    await db.admin.create({
+      data: { name: "Store Admin", email, phone: opts.adminPhone ?? null, passwordHash: await hashPassword(opts.adminPassword) },
+    });
+  }
+  let products = 0;
+  if (opts.sampleProducts && (await db.product.count()) === 0) {
+    for (const p of SAMPLE_PRODUCTS) {
+      const created = await db.product.create({
+        data: {
+          productName: p.productName,
+          packSize: p.packSize,
+          productPrice: p.productPrice * 100,
+          mainPrice: p.mainPrice * 100,
+          offer: p.offer,
+          category: p.category,
+          deliveryCharge: p.deliveryCharge === "Free" ? null : p.deliveryCharge * 100,
+          quantity: p.quantity,
+          productInfo: p.productInfo,
+          productImgName: `${p.productName.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${p.packSize}.webp`,
+        },
+        select: { productId: true },
+      });
+      await saveProductImages(db, created.productId, await renderProductImages(Buffer.from(productSvg(p))));
+      products++;
+    }
+  }
+  return { admin: !existing, products };
+}

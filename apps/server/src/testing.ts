@@ -1,0 +1,27 @@
+// HTTP tests: the real Fastify app on a fresh test database, driven with app.inject.
+import type { FastifyInstance } from "fastify";
+import { createTestEnv, type TestEnv } from "@store/api/testing";
+import { buildApp } from "./app.ts";
+
+export interface HttpTestEnv extends TestEnv {
+  app: FastifyInstance;
+  adminToken: string;
+  tokenFor(customerId: number): Promise<string>;
+}
+
+export async function createHttpTestEnv(): Promise<HttpTestEnv> {
+  const env = await createTestEnv();
+  const app = await buildApp({ handle: env.handle, services: env.services, logLevel: "silent" });
+  await app.ready();
+  const adminToken = await env.services.tokens.sign({ role: "admin", adminId: env.adminId });
+  return {
+    ...env,
+    app,
+    adminToken,
+    tokenFor: (customerId) => env.services.tokens.sign({ role: "customer", customerId }),
+    close: async () => {
+      await app.close();
+      await env.close();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { clearAdminSession } from "../../lib/auth";
+import { errorCode, trpc } from "../../lib/trpc";
+import { MenuIcon } from "./Icons";
+import "../../admin.css";
+
+const MENU = [
+  { to: "/Admindashboard", label: "Dashboard" },
+  { to: "/customer-management", label: "Customer Management" },
+  { to: "/product-management", label: "Product Management" },
+  { to: "/total-order", label: "Total Orders" },
+  { to: "/totalAddToCart", label: "Total AddToCart" },
+  { to: "/totalShippingOrder", label: "Total Shipping Orders" },
+  { to: "/TotalOrderDelivery", label: "Total Order Delivery" },
+  { to: "/settings", label: "Settings" },
+] as const;
+
+const isNarrow = () => typeof window !== "undefined" && window.matchMedia("(max-width: 900px)").matches;
+
+/** The back office frame: top bar, collapsible side menu (Dashboard … Settings, Logout) and the screen. */
+export function AdminLayout() {
+  const [open, setOpen] = useState(() => !isNarrow());
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const me = trpc.auth.adminMe.useQuery(undefined, { staleTime: 5 * 60_000 });
+
+  // on a phone the menu closes after choosing a screen
+  useEffect(() => {
+    if (isNarrow()) setOpen(false);
+  }, [pathname]);
+
+  // a token that expired or was revoked while working: back to the login
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === "updated" && event.action.type === "error" && errorCode(event.action.error) === "UNAUTHORIZED") {
+          clearAdminSession();
+          queryClient.clear();
+          toast.error("Your session has ended. Please log in again.");
+          void navigate({ to: "/AdminLogin", search: { redirect: window.location.pathname + window.location.search } });
+        }
+      }),
+    [queryClient, navigate],
+  );
+
+  const logout = () => {
+    clearAdminSession();
+    queryClient.clear();
+    toast.success("Logged out.");
+    void navigate({ to: "/AdminLogin", search: {} });
+  };
+
+  return (
+    <div className={`admin-shell ${open ? "menu-open" : "menu-closed"}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="admin-topbar">
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls="admin-menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <MenuIcon />
+          <span>{open ? "Hide menu" : "Menu"}</span>
+        </button>
+        <Link to="/Admindashboard" className="admin-brand">
+          Clean Store Admin
+        </Link>
+        <span className="admin-user">{me.data ? me.data.name : ""}</span>
+      </header>
+      <div className="admin-body">
+        <nav id="admin-menu" className="admin-menu" aria-label="Admin menu" hidden={!open}>
+          <ul>
+            {MENU.map((m) => (
+              <li key={m.to}>
+                <Link to={m.to} activeProps={{ className: "active" }}>
+                  {m.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <button type="button" className="logout" onClick={logout}>
+                Logout
+              </button>
+            </li>
+          </ul>
+        </nav>
+        <main id="main" className="admin-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

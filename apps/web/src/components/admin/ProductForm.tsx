@@ -1,0 +1,203 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, type ChangeEvent } from "react";
+import { useForm } from "react-hook-form";
+import { MAX_IMAGE_BYTES, PRODUCT_CATEGORIES, productCreateSchema, productUpdateSchema, type ProductCreate, type ProductUpdate } from "@store/validators";
+import { FormField } from "../FormField";
+
+export type ProductValues = {
+  productName: string;
+  productPrice: string;
+  quantity: string;
+  packSize: string;
+  productInfo: string;
+  mainPrice: string;
+  offer: string;
+  deliveryCharge: string;
+  category: string;
+  productImg: string;
+  productImgName: string;
+};
+
+export const emptyProduct: ProductValues = {
+  productName: "",
+  productPrice: "",
+  quantity: "",
+  packSize: "",
+  productInfo: "",
+  mainPrice: "",
+  offer: "",
+  deliveryCharge: "",
+  category: "General",
+  productImg: "",
+  productImgName: "",
+};
+
+/** Reads an image file into a data URL (the server checks and resizes it). */
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
+    reader.readAsDataURL(file);
+  });
+}
+
+type Props =
+  | { mode: "create"; onSubmit: (v: ProductCreate) => void; defaults: ProductValues; currentImage?: null; busy: boolean; serverErrors: Record<string, string> }
+  | { mode: "update"; onSubmit: (v: ProductUpdate) => void; defaults: ProductValues; currentImage?: string | null; busy: boolean; serverErrors: Record<string, string> };
+
+/** 'Add a product' and the product update form: same fields; add requires more (spec §5). */
+export function ProductForm(props: Props) {
+  const { mode, defaults, currentImage, busy, serverErrors } = props;
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<ProductValues, unknown, ProductCreate | ProductUpdate>({
+    resolver: zodResolver(mode === "create" ? productCreateSchema : productUpdateSchema) as never,
+    defaultValues: defaults,
+  });
+  const [delivery, setDelivery] = useState<"" | "Free" | "Charge">(
+    defaults.deliveryCharge === "" ? "" : defaults.deliveryCharge === "Free" ? "Free" : "Charge",
+  );
+  const [preview, setPreview] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const required = mode === "create";
+  const err = (k: keyof ProductValues) => errors[k] ?? (serverErrors[k] ? { message: serverErrors[k] } : undefined);
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    setImageError(null);
+    if (!file) {
+      setPreview(null);
+      setValue("productImg", "");
+      setValue("productImgName", "");
+      return;
+    }
+    if (!file.type.startsWith("image/")) {
+      setImageError("Image must be an image file");
+      e.target.value = "";
+      return;
+    }
+    if (file.size > MAX_IMAGE_BYTES) {
+      setImageError("Image must be at most 5 MB");
+      e.target.value = "";
+      return;
+    }
+    try {
+      const url = await readAsDataUrl(file);
+      setPreview(url);
+      setValue("productImg", url);
+      setValue("productImgName", file.name);
+    } catch (error) {
+      setImageError(error instanceof Error ? error.message : "The file could not be read.");
+    }
+  };
+
+  const shown = preview ?? currentImage ?? null;
+  const imgError = imageError ?? err("productImg")?.message;
+  const req = required ? " *" : "";
+  return (
+    <form className="card admin-form" noValidate onSubmit={handleSubmit((v) => props.onSubmit(v as never))}>
+      {required && <p className="hint">Fields marked * are required.</p>}
+      <div className="form-grid">
+        <FormField id="productName" label="Product Name *" registration={register("productName")} error={err("productName")} />
+        <FormField id="productPrice" label={`Price (₹)${req}`} registration={register("productPrice")} error={err("productPrice")} inputMode="decimal" />
+        <FormField id="mainPrice" label={`Main Price (₹)${req}`} registration={register("mainPrice")} error={err("mainPrice")} inputMode="decimal" />
+        <FormField id="quantity" label={`Quantity${req}`} registration={register("quantity")} error={err("quantity")} inputMode="numeric" />
+        <FormField id="packSize" label={`Pack Size${req}`} registration={register("packSize")} error={err("packSize")} placeholder="e.g. 500ml" />
+        <FormField id="offer" label="Offer" registration={register("offer")} error={err("offer")} placeholder="e.g. 10% off" />
+        <div className="field">
+          <label htmlFor="deliveryOption">{`Delivery${req}`}</label>
+          <select
+            id="deliveryOption"
+            value={delivery}
+            aria-invalid={err("deliveryCharge") && delivery !== "Charge" ? true : undefined}
+            aria-describedby={err("deliveryCharge") && delivery !== "Charge" ? "deliveryCharge-error" : undefined}
+            onChange={(e) => {
+              const mode = e.target.value as "" | "Free" | "Charge";
+              setDelivery(mode);
+              setValue("deliveryCharge", mode === "Free" ? "Free" : "");
+            }}
+          >
+            <option value="">Choose…</option>
+            <option value="Free">Free</option>
+            <option value="Charge">Delivery charge</option>
+          </select>
+          {delivery !== "Charge" && err("deliveryCharge")?.message && (
+            <small id="deliveryCharge-error" className="field-error" role="alert">
+              {err("deliveryCharge")?.message}
+            </small>
+          )}
+        </div>
+        {delivery === "Charge" && (
+          <FormField
+            id="deliveryCharge"
+            label="Delivery charge (₹) *"
+            registration={register("deliveryCharge")}
+            error={err("deliveryCharge")}
+            inputMode="decimal"
+          />
+        )}
+        <div className="field">
+          <label htmlFor="category">Category</label>
+          <select id="category" {...register("category")}>
+            {PRODUCT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="productInfo">{`Details${req}`}</label>
+        <textarea
+          id="productInfo"
+          rows={4}
+          aria-invalid={err("productInfo") ? true : undefined}
+          aria-describedby={err("productInfo") ? "productInfo-error" : undefined}
+          {...register("productInfo")}
+        />
+        {err("productInfo")?.message && (
+          <small id="productInfo-error" className="field-error" role="alert">
+            {err("productInfo")?.message}
+          </small>
+        )}
+      </div>
+      <div className="image-field">
+        <div className="field">
+          <label htmlFor="productImgFile">Image</label>
+          <input
+            id="productImgFile"
+            type="file"
+            accept="image/*"
+            onChange={onFile}
+            aria-invalid={imgError ? true : undefined}
+            aria-describedby={imgError ? "productImg-error" : "productImg-hint"}
+          />
+          {imgError ? (
+            <small id="productImg-error" className="field-error" role="alert">
+              {imgError}
+            </small>
+          ) : (
+            <small id="productImg-hint" className="hint">
+              An image file (JPEG, PNG, WebP, GIF), at most 5 MB.{mode === "update" ? " Leave empty to keep the current image." : ""}
+            </small>
+          )}
+        </div>
+        {shown ? (
+          <img className="img-preview" src={shown} width={150} height={150} alt="Preview of the product image" />
+        ) : (
+          <div className="img-preview no-img" aria-hidden="true">
+            No image
+          </div>
+        )}
+      </div>
+      <button type="submit" className="btn" disabled={busy}>
+        {busy ? "Saving..." : mode === "create" ? "Add Product" : "Update Product"}
+      </button>
+    </form>
+  );
+}

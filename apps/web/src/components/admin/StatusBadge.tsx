@@ -1,0 +1,16 @@
+const tone: Record<string, string> = {
+  Completed: "ok",
+  Active: "ok",
+  Inactive: "danger",
+  Paid: "ok",
+  Approved: "ok",
+  Refunded: "ok",
+  Cancelled: "danger",
+  Rejected: "danger",
+  Pending: "warn",
+  Requested: "warn",
+};
+
+export function StatusBadge({ value }: { value: string }) {
+  return <span className={`badge ${tone[value] ?? ""}`}>{value}</span>;
+}

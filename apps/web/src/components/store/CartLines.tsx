@@ -1,0 +1,65 @@
+import { MAX_LINE_QUANTITY } from "@store/validators";
+import { toast } from "sonner";
+import { formatDelivery, formatINR } from "../../lib/format";
+import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
+import { ProductImage } from "./ProductImage";
+import { ProductLink } from "./ProductLink";
+import { QuantityStepper } from "./QuantityStepper";
+import { TrashIcon } from "./Icons";
+
+type Line = RouterOutputs["cart"]["byCustomer"][number];
+
+function CartLine({ line }: { line: Line }) {
+  const utils = trpc.useUtils();
+  const refresh = () => utils.cart.byCustomer.invalidate({ customerId: line.customerId });
+  const update = trpc.cart.updatePost.useMutation({ onSuccess: refresh, onError: (e) => toast.error(errorMessage(e)) });
+  const remove = trpc.cart.remove.useMutation({
+    onSuccess: (res) => {
+      toast.success(`${line.productName} ${res.message.charAt(0).toLowerCase()}${res.message.slice(1)}`);
+      return refresh();
+    },
+    onError: (e) => toast.error(errorMessage(e)),
+  });
+  const busy = update.isPending || remove.isPending;
+  const max = Math.max(1, Math.min(line.inStock, MAX_LINE_QUANTITY));
+  return (
+    <li className="cart-line card" aria-label={line.productName}>
+      <ProductImage src={line.productImg} alt={`${line.productName} ${line.packSize}`} size={100} className="thumb" />
+      <div className="cart-line-info">
+        <h2 className="product-name">
+          <ProductLink productId={line.productId}>{line.productName}</ProductLink>
+        </h2>
+        <p className="hint">
+          {line.packSize} · Ref. {line.productOrderId}
+        </p>
+        <p>
+          <span className="price">{formatINR(line.productPrice)}</span> each · Delivery {formatDelivery(line.deliveryCharge)}
+        </p>
+        {line.inStock < line.quantity && <p className="field-error">Only {line.inStock} left in stock. Please lower the quantity.</p>}
+      </div>
+      <div className="cart-line-actions">
+        <QuantityStepper
+          value={line.quantity}
+          max={Math.max(max, line.quantity)}
+          onChange={(quantity) => update.mutate({ addToCartId: line.addToCartId, quantity })}
+          label={`Quantity of ${line.productName}`}
+          disabled={busy}
+        />
+        <p className="price line-total">{formatINR(line.lineTotal)}</p>
+        <button type="button" className="icon-btn remove" disabled={busy} onClick={() => remove.mutate({ addToCartId: line.addToCartId })} aria-label={`Remove ${line.productName} from cart`}>
+          <TrashIcon /> Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function CartLines({ lines }: { lines: Line[] }) {
+  return (
+    <ul className="cart-lines">
+      {lines.map((l) => (
+        <CartLine key={l.addToCartId} line={l} />
+      ))}
+    </ul>
+  );
+}

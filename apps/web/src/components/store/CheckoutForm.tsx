@@ -1,0 +1,136 @@
+import { useState } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { customerUpdateSchema, MAX_LINE_QUANTITY } from "@store/validators";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { clearCustomerSession } from "../../lib/auth";
+import { formatDate, formatDelivery, formatINR } from "../../lib/format";
+import { errorCode, errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from "../../lib/trpc";
+import { ContactFields, contactDefaults } from "./ContactFields";
+import { lineTotal } from "./format";
+import { ProductImage } from "./ProductImage";
+import type { Product } from "./ProductCard";
+
+type Customer = RouterOutputs["customers"]["details"];
+type Placed = RouterOutputs["orders"]["save"];
+type Input = z.input<typeof customerUpdateSchema>;
+type Output = z.output<typeof customerUpdateSchema>;
+
+/** Contact information (prefilled, changes saved to the profile) and Amount Details; Continue places the order. */
+export function CheckoutForm({ product: p, customer, quantity: asked }: { product: Product; customer: Customer; quantity: number }) {
+  const quantity = Math.max(1, Math.min(asked, MAX_LINE_QUANTITY));
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [placed, setPlaced] = useState<Placed | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(customerUpdateSchema), defaultValues: { ...contactDefaults(customer), password: "" } });
+  const update = trpc.customers.update.useMutation();
+  const save = trpc.orders.save.useMutation();
+  const busy = update.isPending || save.isPending;
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const before = contactDefaults(customer);
+      const changed = (Object.keys(before) as (keyof typeof before)[]).some((k) => String(values[k] ?? "") !== before[k]);
+      if (changed) {
+        const res = await update.mutateAsync({ ...values, customerId: customer.customerId });
+        utils.customers.details.setData({ customerId: customer.customerId }, res.customer);
+        form.reset({ ...contactDefaults(res.customer), password: "" });
+      }
+      const res = await save.mutateAsync({ productId: p.productId, quantity });
+      setPlaced(res);
+      toast.success(res.message);
+      void utils.orders.orderProducts.invalidate({ customerId: customer.customerId });
+      void utils.products.byId.invalidate({ productId: p.productId });
+    } catch (e) {
+      if (errorCode(e) === "UNAUTHORIZED") {
+        clearCustomerSession();
+        void navigate({ to: "/customerLogin", search: { redirect: `/checkOut/${customer.customerId}/${p.productId}?quantity=${quantity}` } });
+        return;
+      }
+      const fields = fieldErrorsOf(e);
+      for (const [k, m] of Object.entries(fields)) form.setError(k as keyof Input, { message: m });
+      setError(errorMessage(e));
+    }
+  });
+  const cid = String(customer.customerId);
+  if (placed) {
+    return (
+      <div className="confirmation card" role="status">
+        <h2>Thank you, {customer.firstName}! Your order is placed.</h2>
+        <p>
+          Order reference: <strong data-testid="order-reference">{placed.productOrderId}</strong>
+        </p>
+        <p>
+          {placed.order.productName} × {placed.order.quantity} · Total {formatINR(placed.order.orderTotalPrice)} · Pay on delivery · Expected delivery{" "}
+          {formatDate(placed.order.deliveryDate)}
+        </p>
+        <div className="toolbar">
+          <Link to="/orderDetails/$customerId/$orderId" params={{ customerId: cid, orderId: String(placed.order.orderId) }} className="btn">
+            Track this order
+          </Link>
+          <Link to="/myOrder/$customerId" params={{ customerId: cid }} className="btn secondary">
+            My Orders
+          </Link>
+          <Link to="/product/$customerId" params={{ customerId: cid }} className="btn secondary">
+            Continue shopping
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const soldOut = p.quantity < quantity;
+  return (
+    <form className="checkout" onSubmit={submit} noValidate>
+      <section className="card" aria-labelledby="contact-heading">
+        <h2 id="contact-heading">Contact information</h2>
+        <p className="hint">We deliver to this address. Changes are saved to your profile.</p>
+        <ContactFields register={form.register} errors={form.formState.errors} idPrefix="co" />
+      </section>
+      <aside className="card" aria-labelledby="amount-heading">
+        <h2 id="amount-heading">Amount Details</h2>
+        <div className="checkout-product">
+          <ProductImage src={p.productImgThumb} alt={`${p.productName} ${p.packSize}`} size={100} lazy={false} />
+          <p>
+            <strong>{p.productName}</strong>
+            <br />
+            <span className="hint">{p.packSize}</span>
+          </p>
+        </div>
+        <dl className="amounts">
+          <dt>Price</dt>
+          <dd>{formatINR(p.productPrice)}</dd>
+          <dt>Quantity</dt>
+          <dd data-testid="checkout-quantity">{quantity}</dd>
+          <dt>Delivery charge</dt>
+          <dd>{formatDelivery(p.deliveryCharge)}</dd>
+          <dt className="total">Total</dt>
+          <dd className="total" data-testid="checkout-total">
+            {formatINR(lineTotal(p.productPrice, quantity, p.deliveryCharge))}
+          </dd>
+        </dl>
+        <p className="hint">
+          <Link to="/singleProductDetails/$customerId/$productId" params={{ customerId: cid, productId: String(p.productId) }}>
+            Change quantity
+          </Link>
+        </p>
+        {soldOut && (
+          <p className="form-error" role="alert">
+            {p.quantity === 0 ? `${p.productName} is out of stock.` : `Only ${p.quantity} left of ${p.productName}. Please lower the quantity.`}
+          </p>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn block" disabled={busy || soldOut}>
+          {busy ? "Placing order..." : "Continue"}
+        </button>
+        <p className="hint">Cash on delivery. 7-day return, see the refund policy.</p>
+      </aside>
+    </form>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { clearCustomerSession } from "../../lib/auth";
+import { trpc } from "../../lib/trpc";
+import { useCurrentCustomer } from "./session";
+import { BasketIcon, SearchIcon } from "./Icons";
+
+/** Removes what belonged to the customer who logs out (their details, cart and orders). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return () => {
+    clearCustomerSession();
+    for (const key of ["customers", "cart", "orders"]) queryClient.removeQueries({ queryKey: [[key]] });
+    void navigate({ to: "/customerLogin" });
+  };
+}
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const current = useRouterState({ select: (s) => (s.location.pathname === "/search" ? ((s.location.search as { q?: string }).q ?? "") : "") });
+  const [q, setQ] = useState(current);
+  useEffect(() => setQ(current), [current]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void navigate({ to: "/search", search: { q: q.trim() || undefined } });
+  };
+  return (
+    <form role="search" className="store-search" onSubmit={submit}>
+      <label htmlFor="store-search" className="visually-hidden">
+        Search for an Item...
+      </label>
+      <input id="store-search" type="search" placeholder="Search for an Item..." value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} autoComplete="off" />
+      <button type="submit" className="btn">
+        <SearchIcon />
+        <span className="visually-hidden">Search</span>
+      </button>
+    </form>
+  );
+}
+
+function UserMenu({ customerId, firstName }: { customerId: number; firstName: string }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const logout = useLogout();
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => setOpen(false), [path]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === "Escape" : !ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+  const params = { customerId: String(customerId) };
+  return (
+    <div className="user-menu" ref={ref}>
+      <button type="button" className="user-menu-button" aria-expanded={open} aria-controls="user-menu-list" onClick={() => setOpen((o) => !o)}>
+        <span className="avatar" aria-hidden="true">
+          {firstName.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="user-menu-name">
+          <span className="visually-hidden">Account menu of </span>Hi, {firstName}
+        </span>
+      </button>
+      <ul id="user-menu-list" className="user-menu-list" hidden={!open}>
+        <li>
+          <Link to="/userProfile/$customerId" params={params}>
+            Profile
+          </Link>
+        </li>
+        <li>
+          <Link to="/myOrder/$customerId" params={params}>
+            My Orders
+          </Link>
+        </li>
+        <li>
+          <Link to="/myCart/$customerId" params={params}>
+            My Cart
+          </Link>
+        </li>
+        <li>
+          <button type="button" onClick={logout}>
+            Logout
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function Basket({ customerId }: { customerId: number }) {
+  const cart = trpc.cart.byCustomer.useQuery({ customerId });
+  const count = cart.data?.reduce((n, line) => n + line.quantity, 0) ?? 0;
+  return (
+    <Link to="/myCart/$customerId" params={{ customerId: String(customerId) }} className="basket" aria-label={`Basket, ${count} ${count === 1 ? "item" : "items"}`}>
+      <BasketIcon />
+      <span aria-hidden="true" className="basket-label">Basket</span>
+      <span className="basket-count" aria-hidden="true" data-testid="basket-count">
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+export function Header() {
+  const { customer } = useCurrentCustomer();
+  const href = useRouterState({ select: (s) => s.location.href });
+  const home = customer ? { to: "/product/$customerId" as const, params: { customerId: String(customer.customerId) } } : { to: "/" as const };
+  return (
+    <header className="store-header">
+      <div className="store-header-inner">
+        <Link {...home} className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            ✦
+          </span>
+          Clean Store
+        </Link>
+        <SearchBox />
+        <div className="header-actions">
+          {customer ? (
+            <>
+              <UserMenu customerId={customer.customerId} firstName={customer.firstName} />
+              <Basket customerId={customer.customerId} />
+            </>
+          ) : (
+            <>
+              <Link to="/customerLogin" search={href.startsWith("/customerLogin") || href.startsWith("/customerRegister") ? {} : { redirect: href }} className="btn secondary small">
+                Login
+              </Link>
+              <Link to="/customerLogin" search={{ redirect: "/myCart/0" }} className="basket" aria-label="Basket (log in to see your cart)">
+                <BasketIcon />
+                <span aria-hidden="true" className="basket-label">Basket</span>
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+      <StoreNav customerId={customer?.customerId} />
+    </header>
+  );
+}
+
+function StoreNav({ customerId }: { customerId?: number }) {
+  const home = customerId ? { to: "/product/$customerId" as const, params: { customerId: String(customerId) } } : { to: "/" as const };
+  return (
+    <nav className="store-nav" aria-label="Shop">
+      <ul>
+        <li>
+          <Link {...home} search={{ sort: "newest" }} hash="products">
+            New Arrivals
+          </Link>
+        </li>
+        <li>
+          <Link {...home} search={{}} hash="products">
+            Products
+          </Link>
+        </li>
+        <li>
+          <Link to="/categories">Categories</Link>
+        </li>
+        <li>
+          <Link to="/trending">Trending</Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from "@tanstack/react-router";
+import type { HomeSort } from "./searchParams";
+import { QueryState } from "../QueryState";
+import { trpc } from "../../lib/trpc";
+import { Carousel } from "./Carousel";
+import { PromiseTiles } from "./PromiseTiles";
+import { ProductGrid } from "./ProductCard";
+import { StoreLayout } from "./StoreLayout";
+
+export const SORT_LABELS: Record<HomeSort, string> = {
+  name: "Name (A–Z)",
+  newest: "New arrivals",
+  priceAsc: "Price: low to high",
+  priceDesc: "Price: high to low",
+};
+
+/** The storefront home (/ for guests, /product/{customerId} for customers). */
+export function HomeScreen({ sort, onSort }: { sort: HomeSort | undefined; onSort: (s: HomeSort) => void }) {
+  const products = trpc.products.list.useQuery({ sort: sort ?? "name" });
+  return (
+    <StoreLayout title="Cleaning products online">
+      <h1 className="visually-hidden">Clean Store: cleaning products online</h1>
+      <Carousel />
+      <PromiseTiles />
+      <section id="products" className="home-products" aria-labelledby="products-heading" tabIndex={-1}>
+        <div className="section-head">
+          <h2 id="products-heading">{sort === "newest" ? "New Arrivals" : "Our Products"}</h2>
+          <div className="field inline">
+            <label htmlFor="home-sort">Sort by</label>
+            <select id="home-sort" value={sort ?? "name"} onChange={(e) => onSort(e.target.value as HomeSort)}>
+              {(Object.keys(SORT_LABELS) as HomeSort[]).map((k) => (
+                <option key={k} value={k}>
+                  {SORT_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <QueryState query={products} empty="No Products found." isEmpty={(d) => d.length === 0}>
+          {(list) => <ProductGrid products={list} />}
+        </QueryState>
+        <p className="more-links">
+          <Link to="/categories">Browse by category</Link> · <Link to="/trending">See what is trending</Link>
+        </p>
+      </section>
+    </StoreLayout>
+  );
+}

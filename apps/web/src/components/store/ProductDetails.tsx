@@ -1,0 +1,116 @@
+import { useState } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { MAX_LINE_QUANTITY, RETURN_WINDOW_DAYS } from "@store/validators";
+import { QueryState } from "../QueryState";
+import { formatDelivery, formatINR } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { lineTotal } from "./format";
+import { ProductImage } from "./ProductImage";
+import { QuantityStepper } from "./QuantityStepper";
+import { StoreLayout } from "./StoreLayout";
+import { useAddToCart } from "./useAddToCart";
+import { useCustomerSession } from "./session";
+import type { Product } from "./ProductCard";
+
+/** The product page; `customerId` is set on the customer's form of the route, absent for guests. */
+export function ProductDetails({ productId, customerId }: { productId: number | null; customerId?: number }) {
+  const product = trpc.products.byId.useQuery({ productId: productId ?? 0 }, { enabled: productId !== null });
+  if (productId === null) {
+    return (
+      <StoreLayout title="Product not found">
+        <h1>Product not found</h1>
+        <p className="empty">This product link is not valid.</p>
+      </StoreLayout>
+    );
+  }
+  return (
+    <StoreLayout title={product.data?.productName ?? "Product"}>
+      <QueryState query={product}>{(p) => <ProductView product={p} customerId={customerId} />}</QueryState>
+    </StoreLayout>
+  );
+}
+
+function ProductView({ product: p, customerId: routeCustomerId }: { product: Product; customerId?: number }) {
+  const session = useCustomerSession();
+  const customerId = routeCustomerId ?? session?.customerId;
+  const [quantity, setQuantity] = useState(1);
+  const cart = useAddToCart();
+  const navigate = useNavigate();
+  const max = Math.max(1, Math.min(p.quantity, MAX_LINE_QUANTITY));
+  const soldOut = !p.inStock;
+  const order = () => {
+    if (customerId) {
+      void navigate({ to: "/checkOut/$customerId/$productId", params: { customerId: String(customerId), productId: String(p.productId) }, search: { quantity } });
+    } else {
+      // the guard puts the logged-in customer's id in place of 0 once the login is done
+      void navigate({ to: "/customerLogin", search: { redirect: `/checkOut/0/${p.productId}?quantity=${quantity}` } });
+    }
+  };
+  return (
+    <div className="product-page">
+      <div className="product-page-image card">
+        <ProductImage src={p.productImg} alt={`${p.productName} ${p.packSize} bottle`} size={396} lazy={false} />
+      </div>
+      <div className="product-page-info">
+        <p className="crumbs">
+          <Link to="/search" search={{ category: p.category as never }}>
+            {p.category}
+          </Link>
+        </p>
+        <h1>{p.productName}</h1>
+        <p className="pack">
+          Pack Size: <strong>{p.packSize}</strong>
+        </p>
+        <p className="big-price">
+          <span className="price" data-testid="line-price">
+            {formatINR(p.productPrice * quantity)}
+          </span>
+          {quantity > 1 && (
+            <span className="hint">
+              {" "}
+              ({formatINR(p.productPrice)} × {quantity})
+            </span>
+          )}
+        </p>
+        <p className="price-row">
+          <span>
+            Main Price: <span className="strike">{formatINR(p.mainPrice)}</span>
+          </span>
+          {p.offer && <span className="offer">Offer: {p.offer}</span>}
+        </p>
+        <p className={soldOut ? "stock out" : "stock"}>{soldOut ? "Out of stock" : p.quantity <= 10 ? `Only ${p.quantity} left in stock` : "In stock"}</p>
+        {!soldOut && (
+          <div className="buy-row">
+            <QuantityStepper value={quantity} onChange={(n) => setQuantity(Math.min(max, Math.max(1, n)))} max={max} label="Quantity" />
+            <button type="button" className="btn" onClick={order}>
+              Order
+            </button>
+            <button type="button" className="btn secondary" disabled={cart.pendingId === p.productId} onClick={() => cart.add(p.productId, quantity)}>
+              {cart.pendingId === p.productId ? "Adding..." : "Add to Cart"}
+            </button>
+          </div>
+        )}
+        {!soldOut && quantity >= max && <p className="hint">{max === MAX_LINE_QUANTITY ? `At most ${MAX_LINE_QUANTITY} per order.` : `That is all we have in stock.`}</p>}
+        {!soldOut && (
+          <p className="hint">
+            Total with delivery: <strong>{formatINR(lineTotal(p.productPrice, quantity, p.deliveryCharge))}</strong>
+          </p>
+        )}
+        <ul className="delivery-facts">
+          <li>
+            <strong>{p.deliveryCharge === "Free" ? "Free Delivery" : `Delivery ${formatDelivery(p.deliveryCharge)}`}</strong> — expected in 3 days
+          </li>
+          <li>
+            <strong>{RETURN_WINDOW_DAYS}-day return</strong> — damaged, incomplete, expired or wrong product? Ask for a return within {RETURN_WINDOW_DAYS} days of
+            delivery. <Link to="/refundPolicy">Refund policy</Link>
+          </li>
+          <li>Cash on delivery available</li>
+        </ul>
+        <section aria-labelledby="details-heading">
+          <h2 id="details-heading">Product details</h2>
+          <p>{p.productInfo}</p>
+        </section>
+      </div>
+    </div>
+  );
+}

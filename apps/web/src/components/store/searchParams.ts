@@ -1,0 +1,23 @@
+// URL search params of the storefront routes (the URL is the state of every list).
+import { MAX_LINE_QUANTITY, PRODUCT_CATEGORIES } from "@store/validators/constants";
+import { localPath, oneOf, text, wholeNumber } from "../../lib/searchParams";
+
+export const SORTS = ["newest", "priceAsc", "priceDesc", "name"] as const;
+export type HomeSort = (typeof SORTS)[number];
+
+export const homeSearch = (search: Record<string, unknown>): { sort?: HomeSort } => ({ sort: oneOf(SORTS, search.sort) });
+
+export const productSearch = (
+  search: Record<string, unknown>,
+): { q?: string; category?: (typeof PRODUCT_CATEGORIES)[number]; sort?: HomeSort } => ({
+  q: text(search.q, 100),
+  category: oneOf(PRODUCT_CATEGORIES, search.category),
+  sort: oneOf(SORTS, search.sort),
+});
+
+export const loginSearch = (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) });
+
+/** ?quantity=n (spec §9); left out or not valid = 1 */
+export const checkoutSearch = (search: Record<string, unknown>): { quantity?: number } => ({
+  quantity: wholeNumber(search.quantity, 1, MAX_LINE_QUANTITY),
+});

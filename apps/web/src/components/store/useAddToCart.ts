@@ -1,0 +1,36 @@
+import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { toast } from "sonner";
+import { clearCustomerSession } from "../../lib/auth";
+import { errorCode, errorMessage, trpc } from "../../lib/trpc";
+import { useCustomerSession } from "./session";
+
+/** Add to Cart: a guest goes to the login (and comes back); a customer adds and sees a toast. */
+export function useAddToCart() {
+  const session = useCustomerSession();
+  const navigate = useNavigate();
+  const href = useRouterState({ select: (s) => s.location.href });
+  const utils = trpc.useUtils();
+  const mutation = trpc.cart.save.useMutation({
+    onSuccess: (res) => {
+      toast.success(res.message);
+      void utils.cart.byCustomer.invalidate({ customerId: res.addToCart.customerId });
+    },
+    onError: (error) => {
+      if (errorCode(error) === "UNAUTHORIZED") {
+        clearCustomerSession();
+        void navigate({ to: "/customerLogin", search: { redirect: href } });
+        return;
+      }
+      toast.error(errorMessage(error));
+    },
+  });
+  const add = (productId: number, quantity = 1) => {
+    if (!session) {
+      toast.info("Please log in to add items to your cart.");
+      void navigate({ to: "/customerLogin", search: { redirect: href } });
+      return;
+    }
+    mutation.mutate({ productId, quantity });
+  };
+  return { add, pendingId: mutation.isPending ? mutation.variables?.productId : undefined };
+}

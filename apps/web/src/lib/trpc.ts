@@ -1,0 +1,39 @@
+import { createTRPCReact, type CreateTRPCReact } from "@trpc/react-query";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import superjson from "superjson";
+import type { AppRouter, RouterInputs, RouterOutputs } from "@store/api";
+import { authHeader } from "./auth";
+
+export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
+export type { RouterInputs, RouterOutputs };
+
+const links = [
+  httpBatchLink({
+    url: "/api/trpc",
+    transformer: superjson,
+    headers: () => authHeader(),
+  }),
+];
+
+export const trpcClient = trpc.createClient({ links });
+/** Plain client for route loaders and guards (outside React). */
+export const trpcVanilla = createTRPCClient<AppRouter>({ links });
+
+/** The tRPC error code of a failed call ("UNAUTHORIZED", "CONFLICT", …), if any. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
+}
+
+/** A message a person can read, for any failed call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof TRPCClientError) {
+    if (!error.data) return "Could not reach the store. Check your connection and try again.";
+    return error.message;
+  }
+  return error instanceof Error ? error.message : "Something went wrong. Please try again.";
+}
+
+/** Field → message from a server validation error (BAD_REQUEST from zod). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return error instanceof TRPCClientError ? ((error.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors ?? {}) : {};
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { CustomerIntro } from "../../components/admin/CustomerIntro";
+import { idParams, listRouteSearch } from "../../components/admin/listSearch";
+import { OrderListScreen } from "../../components/admin/OrdersTable";
+
+export const Route = createFileRoute("/_admin/CustomerViewOderDelivery/$customerId")({
+  params: idParams("customerId"),
+  ...listRouteSearch,
+  component: Screen,
+});
+
+function Screen() {
+  const { customerId } = Route.useParams();
+  return <OrderListScreen view="delivered" title="Customer Order Delivery" customerId={customerId} intro={<CustomerIntro customerId={customerId} />} />;
+}

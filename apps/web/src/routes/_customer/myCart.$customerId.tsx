@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { toast } from "sonner";
+import { QueryState } from "../../components/QueryState";
+import { CartLines } from "../../components/store/CartLines";
+import { CartTabs } from "../../components/store/CartTabs";
+import { StoreLayout } from "../../components/store/StoreLayout";
+import { clearCustomerSession } from "../../lib/auth";
+import { formatINR } from "../../lib/format";
+import { errorCode, errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
+
+export const Route = createFileRoute("/_customer/myCart/$customerId")({
+  loader: ({ context }) => {
+    void context.trpc.cart.byCustomer.prefetch({ customerId: context.customerId });
+  },
+  component: MyCart,
+});
+
+type Placed = RouterOutputs["cart"]["checkout"];
+
+function MyCart() {
+  const { customerId } = Route.useRouteContext();
+  const cart = trpc.cart.byCustomer.useQuery({ customerId });
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const [placed, setPlaced] = useState<Placed | null>(null);
+  const checkout = trpc.cart.checkout.useMutation({
+    onSuccess: (res) => {
+      setPlaced(res);
+      toast.success(res.message);
+      void utils.cart.byCustomer.invalidate({ customerId });
+      void utils.orders.orderProducts.invalidate({ customerId });
+      void utils.products.invalidate();
+    },
+    onError: (error) => {
+      if (errorCode(error) === "UNAUTHORIZED") {
+        clearCustomerSession();
+        void navigate({ to: "/customerLogin", search: { redirect: `/myCart/${customerId}` } });
+      }
+    },
+  });
+  return (
+    <StoreLayout title="My Cart">
+      <CartTabs customerId={customerId} current="cart" />
+      <h1>My Cart</h1>
+      {placed && (
+        <div className="confirmation card" role="status">
+          <h2>Thank you! Your order is placed.</h2>
+          <p>
+            Order reference: <strong data-testid="order-reference">{placed.productOrderId}</strong> · {placed.orders.length}{" "}
+            {placed.orders.length === 1 ? "item" : "items"} · Total {formatINR(placed.orders.reduce((n, o) => n + o.orderTotalPrice, 0))}
+          </p>
+          <Link to="/myOrder/$customerId" params={{ customerId: String(customerId) }} className="btn secondary">
+            See my orders
+          </Link>
+        </div>
+      )}
+      <QueryState query={cart}>
+        {(lines) =>
+          lines.length === 0 ? (
+            placed ? null : (
+              <div className="empty">
+                <p>Your cart is empty.</p>
+                <Link to="/product/$customerId" params={{ customerId: String(customerId) }} className="btn">
+                  Continue shopping
+                </Link>
+              </div>
+            )
+          ) : (
+            <div className="cart-layout">
+              <CartLines lines={lines} />
+              <aside className="cart-summary card" aria-labelledby="cart-summary-heading">
+                <h2 id="cart-summary-heading">Cart total</h2>
+                <dl className="amounts">
+                  <dt>Items</dt>
+                  <dd>{lines.reduce((n, l) => n + l.quantity, 0)}</dd>
+                  <dt>Products</dt>
+                  <dd>{formatINR(lines.reduce((n, l) => n + l.productPrice * l.quantity, 0))}</dd>
+                  <dt>Delivery</dt>
+                  <dd>{formatINR(lines.reduce((n, l) => n + (l.deliveryCharge === "Free" ? 0 : l.deliveryCharge), 0))}</dd>
+                  <dt className="total">Total</dt>
+                  <dd className="total" data-testid="cart-total">
+                    {formatINR(lines.reduce((n, l) => n + l.lineTotal, 0))}
+                  </dd>
+                </dl>
+                {checkout.isError && errorCode(checkout.error) !== "UNAUTHORIZED" && (
+                  <p className="form-error" role="alert">
+                    {errorMessage(checkout.error)}
+                  </p>
+                )}
+                <button type="button" className="btn block" disabled={checkout.isPending} onClick={() => checkout.mutate()}>
+                  {checkout.isPending ? "Placing order..." : "Checkout cart"}
+                </button>
+                <p className="hint">Cash on delivery. Delivery in 3 days.</p>
+              </aside>
+            </div>
+          )
+        }
+      </QueryState>
+    </StoreLayout>
+  );
+}

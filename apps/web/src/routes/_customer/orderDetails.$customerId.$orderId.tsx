@@ -1,0 +1,89 @@
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { QueryState } from "../../components/QueryState";
+import { OrderTracker, StatusBadge } from "../../components/store/OrderTracker";
+import { ProductImage } from "../../components/store/ProductImage";
+import { ProductLink } from "../../components/store/ProductLink";
+import { ReturnRequest } from "../../components/store/ReturnRequest";
+import { toId } from "../../components/store/session";
+import { StoreLayout } from "../../components/store/StoreLayout";
+import { formatDate, formatDateTime, formatINR } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+
+export const Route = createFileRoute("/_customer/orderDetails/$customerId/$orderId")({
+  loader: ({ context, params }) => {
+    const orderId = toId(params.orderId);
+    if (orderId) void context.trpc.orders.byId.prefetch({ orderId });
+  },
+  component: OrderDetails,
+});
+
+function OrderDetails() {
+  const { customerId } = Route.useRouteContext();
+  const orderId = toId(Route.useParams().orderId);
+  const order = trpc.orders.byId.useQuery({ orderId: orderId ?? 0 }, { enabled: orderId !== null });
+  return (
+    <StoreLayout title={orderId ? `Order ${orderId}` : "Order not found"}>
+      <p className="crumbs">
+        <Link to="/myOrder/$customerId" params={{ customerId: String(customerId) }}>
+          ← My Orders
+        </Link>
+      </p>
+      {orderId === null ? (
+        <p className="empty">This order link is not valid.</p>
+      ) : (
+        <QueryState query={order}>
+          {(o) => (
+            <>
+              <div className="section-head">
+                <h1>Order {o.orderId}</h1>
+                <StatusBadge status={o.orderStatus} />
+              </div>
+              <OrderTracker order={o} />
+              <div className="order-detail card">
+                <ProductImage src={o.productImg} alt={`${o.productName} ${o.packSize}`} size={150} />
+                <div>
+                  <h2 className="product-name">
+                    <ProductLink productId={o.productId}>{o.productName}</ProductLink>
+                  </h2>
+                  <dl className="details-grid">
+                    <dt>Order id</dt>
+                    <dd>{o.orderId}</dd>
+                    <dt>Order reference</dt>
+                    <dd>{o.productOrderId}</dd>
+                    <dt>Ordered on</dt>
+                    <dd>{formatDateTime(o.ProductOrderDate)}</dd>
+                    <dt>Expected delivery</dt>
+                    <dd>{o.orderStatus === "Cancelled" ? "—" : formatDate(o.deliveryDate)}</dd>
+                    {o.endDate && (
+                      <>
+                        <dt>{o.orderStatus === "Cancelled" ? "Cancelled on" : "Delivered on"}</dt>
+                        <dd>{formatDate(o.endDate)}</dd>
+                      </>
+                    )}
+                    <dt>Order status</dt>
+                    <dd>{o.orderStatus}</dd>
+                    <dt>Payment status</dt>
+                    <dd>{o.paymentStatus}</dd>
+                    <dt>Quantity</dt>
+                    <dd>{o.quantity}</dd>
+                    <dt>Price</dt>
+                    <dd>{formatINR(o.productPrice)}</dd>
+                    <dt>Delivery charge</dt>
+                    <dd>{o.deliveryCharge === 0 ? "Free" : formatINR(o.deliveryCharge)}</dd>
+                    <dt>Total</dt>
+                    <dd className="price">{formatINR(o.orderTotalPrice)}</dd>
+                    <dt>Deliver to</dt>
+                    <dd>
+                      {o.customerName}, {o.shippingAddress}
+                    </dd>
+                  </dl>
+                </div>
+              </div>
+              <ReturnRequest order={o} />
+            </>
+          )}
+        </QueryState>
+      )}
+    </StoreLayout>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { createFileRoute } from "@tanstack/react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { customerUpdateSchema } from "@store/validators";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { FormField } from "../../components/FormField";
+import { QueryState } from "../../components/QueryState";
+import { ContactFields, contactDefaults } from "../../components/store/ContactFields";
+import { StoreLayout } from "../../components/store/StoreLayout";
+import { formatDate } from "../../lib/format";
+import { errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from "../../lib/trpc";
+
+export const Route = createFileRoute("/_customer/userProfile/$customerId")({ component: Profile });
+
+type Customer = RouterOutputs["customers"]["details"];
+type Input = z.input<typeof customerUpdateSchema>;
+type Output = z.output<typeof customerUpdateSchema>;
+
+function Profile() {
+  const { customerId } = Route.useRouteContext();
+  const customer = trpc.customers.details.useQuery({ customerId });
+  const [editing, setEditing] = useState(false);
+  return (
+    <StoreLayout title="My Profile" narrow>
+      <div className="section-head">
+        <h1>My Profile</h1>
+        {!editing && customer.data && (
+          <button type="button" className="btn secondary" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+        )}
+      </div>
+      <QueryState query={customer}>
+        {(c) => (editing ? <ProfileForm customer={c} onDone={() => setEditing(false)} /> : <ProfileView customer={c} />)}
+      </QueryState>
+    </StoreLayout>
+  );
+}
+
+function ProfileView({ customer: c }: { customer: Customer }) {
+  const rows: [string, string][] = [
+    ["First Name", c.firstName],
+    ["Last Name", c.lastName],
+    ["Phone Number", c.number],
+    ["Email", c.email],
+    ["House Number", c.houseNo],
+    ["Area Address", c.areaAddress],
+    ["City", c.city],
+    ["State", c.state],
+    ["Pin Code", c.pinCode],
+    ["Customer since", formatDate(c.createdAt)],
+  ];
+  return (
+    <dl className="details-grid card profile-view">
+      {rows.map(([k, v]) => (
+        <div key={k} className="details-row">
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ProfileForm({ customer, onDone }: { customer: Customer; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(customerUpdateSchema), defaultValues: { ...contactDefaults(customer), password: "" } });
+  const update = trpc.customers.update.useMutation({
+    onSuccess: (res) => {
+      utils.customers.details.setData({ customerId: customer.customerId }, res.customer);
+      toast.success("Your profile is saved.");
+      onDone();
+    },
+    onError: (e) => {
+      for (const [k, m] of Object.entries(fieldErrorsOf(e))) form.setError(k as keyof Input, { message: m });
+      setError(errorMessage(e));
+    },
+  });
+  const submit = form.handleSubmit((values) => {
+    setError(null);
+    update.mutate({ ...values, customerId: customer.customerId });
+  });
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-label="Edit my profile">
+      <ContactFields register={form.register} errors={form.formState.errors} idPrefix="pf" />
+      <FormField
+        id="pf-password"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        hint="Leave blank to keep your current password"
+        registration={form.register("password")}
+        error={form.formState.errors.password}
+      />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="toolbar">
+        <button type="submit" className="btn" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save"}
+        </button>
+        <button type="button" className="btn secondary" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

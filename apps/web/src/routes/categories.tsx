@@ -1,0 +1,44 @@
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { QueryState } from "../components/QueryState";
+import { StoreLayout } from "../components/store/StoreLayout";
+import { trpc } from "../lib/trpc";
+
+const BLURBS: Record<string, string> = {
+  "Floor Care": "Floor cleaners for tiles, marble and granite",
+  Kitchen: "Dishwash gels and degreasers",
+  Bathroom: "Toilet, tile, drain and hand care",
+  Laundry: "Detergents and fabric softeners",
+  "Glass & Surfaces": "Glass sprays and steel polish",
+  Disinfectants: "Germ protection for every surface",
+  General: "All-purpose cleaners and refills",
+};
+
+export const Route = createFileRoute("/categories")({
+  loader: ({ context }) => {
+    void context.trpc.products.categories.prefetch();
+  },
+  component: CategoriesScreen,
+});
+
+function CategoriesScreen() {
+  const categories = trpc.products.categories.useQuery();
+  return (
+    <StoreLayout title="Categories">
+      <h1>Shop by category</h1>
+      <QueryState query={categories} empty="No categories yet." isEmpty={(d) => d.length === 0}>
+        {(list) => (
+          <ul className="category-grid">
+            {list.map((c) => (
+              <li key={c}>
+                <Link to="/search" search={{ category: c as never }} className="category-tile">
+                  <strong>{c}</strong>
+                  <span>{BLURBS[c] ?? "See the products"}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </StoreLayout>
+  );
+}

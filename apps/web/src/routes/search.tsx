@@ -1,0 +1,74 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PRODUCT_CATEGORIES } from "@store/validators";
+import { QueryState } from "../components/QueryState";
+import { SORT_LABELS } from "../components/store/HomeScreen";
+import { ProductGrid } from "../components/store/ProductCard";
+import { StoreLayout } from "../components/store/StoreLayout";
+import { productSearch, SORTS, type HomeSort } from "../components/store/searchParams";
+import { trpc } from "../lib/trpc";
+
+export const Route = createFileRoute("/search")({
+  validateSearch: productSearch,
+  component: SearchScreen,
+});
+
+function SearchScreen() {
+  const { q, category, sort } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const input = { search: q || undefined, category, sort: sort ?? "name" };
+  const products = trpc.products.list.useQuery(input);
+  const heading = q ? `Search results for “${q}”` : category ? category : "All products";
+  const set = (patch: Partial<{ category: (typeof PRODUCT_CATEGORIES)[number] | undefined; sort: HomeSort | undefined }>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  return (
+    <StoreLayout title={q ? `Search: ${q}` : category ? `${category} products` : "All products"}>
+      <div className="section-head">
+        <h1>{heading}</h1>
+        <div className="toolbar">
+          <div className="field inline">
+            <label htmlFor="filter-category">Category</label>
+            <select
+              id="filter-category"
+              value={category ?? ""}
+              onChange={(e) => set({ category: (e.target.value || undefined) as (typeof PRODUCT_CATEGORIES)[number] | undefined })}
+            >
+              <option value="">All categories</option>
+              {PRODUCT_CATEGORIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          <div className="field inline">
+            <label htmlFor="filter-sort">Sort by</label>
+            <select id="filter-sort" value={sort ?? "name"} onChange={(e) => set({ sort: e.target.value === "name" ? undefined : (e.target.value as HomeSort) })}>
+              {SORTS.map((k) => (
+                <option key={k} value={k}>
+                  {SORT_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </div>
+      <QueryState query={products}>
+        {(list) =>
+          list.length === 0 ? (
+            <div className="empty" role="status">
+              <p>
+                <strong>No Products found.</strong>
+              </p>
+              <p>{q ? `Nothing matches “${q}”${category ? ` in ${category}` : ""}. Try another word, such as “floor” or “500ml”.` : "There are no products in this category yet."}</p>
+            </div>
+          ) : (
+            <>
+              <p className="hint" role="status">
+                {list.length} {list.length === 1 ? "product" : "products"} found
+              </p>
+              <ProductGrid products={list} />
+            </>
+          )
+        }
+      </QueryState>
+    </StoreLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { QueryState } from "../components/QueryState";
+import { ProductGrid } from "../components/store/ProductCard";
+import { StoreLayout } from "../components/store/StoreLayout";
+import { trpc } from "../lib/trpc";
+
+export const Route = createFileRoute("/trending")({
+  loader: ({ context }) => {
+    void context.trpc.products.trending.prefetch();
+  },
+  component: TrendingScreen,
+});
+
+function TrendingScreen() {
+  const trending = trpc.products.trending.useQuery();
+  return (
+    <StoreLayout title="Trending products">
+      <h1>Trending now</h1>
+      <p className="hint">The products our customers ordered most in the last 30 days.</p>
+      <QueryState query={trending}>
+        {(list) =>
+          list.length === 0 ? (
+            <div className="empty">
+              <p>No trending products yet.</p>
+              <Link to="/search">Browse all products</Link>
+            </div>
+          ) : (
+            <ProductGrid products={list} />
+          )
+        }
+      </QueryState>
+    </StoreLayout>
+  );
+}

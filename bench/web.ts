@@ -1,0 +1,172 @@
+// npm run bench:web — the storefront's weight and Lighthouse scores (issue 7).
+//
+// 1. Builds the web app (vite, with a manifest) into a temporary folder.
+// 2. Starts the store on it (embedded PGlite, sample catalogue) and opens /, a product page and
+//    /customerLogin in Debian's Chromium through Lighthouse 12.8 (npm `lighthouse`).
+// 3. Prints, per page: the JavaScript the page loaded (gzipped, from the build's files), whether
+//    any back-office chunk was among it, the performance / accessibility / best-practices scores
+//    and CLS. Targets: initial JS <= 150 KB gzipped, no back-office code on the storefront,
+//    scores >= 95, CLS 0. Results in bench/results/web-*.json.
+//
+// Options: --preset=desktop (default: Lighthouse's mobile defaults), --runs=N (median of N, default 1),
+// CHROME_PATH (default /usr/bin/chromium).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { freePort, ROOT, startServer } from "./lib/proc.ts";
+
+const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
+const preset = flags.preset === "desktop" ? "desktop" : "mobile";
+const runs = Math.max(1, Number(flags.runs ?? 1));
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const TARGET_KB = 150;
+const WORK = fs.mkdtempSync(path.join(os.tmpdir(), "store-bench-web-"));
+const dist = path.join(WORK, "dist");
+
+const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+async function main() {
+  // ---------------------------------------------------------------- build
+  console.log(`building the web app into ${dist} …`);
+  const build = spawnSync("npx", ["vite", "build", "--outDir", dist, "--emptyOutDir", "--manifest"], { cwd: path.join(ROOT, "apps/web"), encoding: "utf8", timeout: 600_000 });
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+  const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
+  // back-office code: the admin layout and its screens, the admin login, admin components
+  const isAdmin = (src: string) => /(^|\/)(routes\/_admin(\.|\/)|routes\/AdminLogin|components\/admin\/)/.test(src);
+  const adminFiles = new Set(Object.entries(manifest).filter(([src]) => isAdmin(src)).map(([, c]) => c.file));
+
+  // the static import graph of the entry: what the browser must load before anything renders
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+  const staticFiles = new Set<string>();
+  const walk = (key: string) => {
+    const c = manifest[key];
+    if (!c || staticFiles.has(c.file)) return;
+    staticFiles.add(c.file);
+    for (const i of c.imports ?? []) walk(i);
+  };
+  walk(entryKey);
+  const staticGz = [...staticFiles].filter((f) => f.endsWith(".js")).reduce((n, f) => n + gz(path.join(dist, f)), 0);
+  const staticAdmin = [...staticFiles].filter((f) => adminFiles.has(f));
+  console.log(`entry + static imports: ${staticFiles.size} files, ${kb(staticGz)} KB of JS gzipped${staticAdmin.length ? `; BACK-OFFICE CODE IN IT: ${staticAdmin.join(", ")}` : ""}`);
+
+  // ---------------------------------------------------------------- server
+  const port = await freePort();
+  const server = await startServer(
+    "store (web)",
+    ["--import", "tsx", "apps/server/src/main.ts"],
+    { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: path.join(WORK, "data"), WEB_DIST: dist, LOG_LEVEL: "warn", NODE_ENV: "production", JWT_SECRET: "bench-web-secret-bench-web-secret-0123456789", ADMIN_PASSWORD: "Bench@Admin-Passw0rd" },
+    port,
+    "/healthz",
+    180_000,
+  );
+  const base = server.url;
+  const products = (await (await fetch(`${base}/api/v1/products/details`)).json()) as { productId: number }[];
+  const pages = [
+    { name: "home", path: "/" },
+    { name: "product", path: `/singleProductDetails/${products[0]?.productId ?? 1}` },
+    { name: "customerLogin", path: "/customerLogin" },
+  ];
+
+  // ---------------------------------------------------------------- lighthouse
+  let lighthouse: typeof import("lighthouse").default;
+  let chromeLauncher: typeof import("chrome-launcher");
+  try {
+    lighthouse = (await import("lighthouse")).default;
+    chromeLauncher = await import("chrome-launcher");
+  } catch {
+    await server.stop();
+    throw new Error("npm package `lighthouse` is not installed (npm install -D lighthouse@12.8.2)");
+  }
+  const results: Record<string, unknown>[] = [];
+  try {
+    for (const page of pages) {
+      const samples = [];
+      for (let i = 0; i < runs; i++) {
+        const chrome = await chromeLauncher.launch({
+          chromePath: CHROME,
+          chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+        });
+        try {
+          const run = await lighthouse(
+            base + page.path,
+            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"] },
+            preset === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined,
+          );
+          if (!run) throw new Error("lighthouse returned nothing");
+          samples.push(run.lhr);
+        } finally {
+          await chrome.kill();
+        }
+      }
+      // median by performance score
+      samples.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
+      const lhr = samples[Math.floor(samples.length / 2)];
+      const requests = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] })?.items ?? []).filter(
+        (r) => r.resourceType === "Script" && r.url.startsWith(base),
+      );
+      const scripts = requests.map((r) => new URL(r.url).pathname.replace(/^\//, ""));
+      const jsGz = scripts.reduce((n, f) => (fs.existsSync(path.join(dist, f)) ? n + gz(path.join(dist, f)) : n), 0);
+      const admin = scripts.filter((f) => adminFiles.has(f));
+      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+      const row = {
+        page: page.name,
+        path: page.path,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? null,
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+        jsFiles: scripts.length,
+        jsKbGzip: kb(jsGz),
+        adminChunksLoaded: admin,
+        failedAudits: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === "binary")
+          .map((a) => a.id),
+      };
+      results.push(row);
+      console.log(
+        `${page.name.padEnd(14)} perf ${row.performance}  a11y ${row.accessibility}  best ${row.bestPractices}  CLS ${row.cls}  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms  JS ${row.jsFiles} files ${row.jsKbGzip} KB gz${admin.length ? `  BACK-OFFICE: ${admin.join(",")}` : ""}${row.failedAudits.length ? `  failing: ${row.failedAudits.join(", ")}` : ""}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+
+  // ---------------------------------------------------------------- verdicts
+  const home = results.find((r) => r.page === "home") as { jsKbGzip: number } | undefined;
+  const verdicts = [
+    { target: `storefront initial JS <= ${TARGET_KB} KB gzipped`, measured: `static graph ${kb(staticGz)} KB; loaded on / ${home?.jsKbGzip} KB`, met: kb(staticGz) <= TARGET_KB && (home?.jsKbGzip ?? Infinity) <= TARGET_KB },
+    { target: "no back-office code on the storefront", measured: staticAdmin.length || results.some((r) => (r.adminChunksLoaded as string[]).length) ? "admin chunks loaded" : "none loaded", met: !staticAdmin.length && !results.some((r) => (r.adminChunksLoaded as string[]).length) },
+    ...results.map((r) => ({
+      target: `${r.page}: performance, accessibility, best practices >= 95; CLS 0 (${preset})`,
+      measured: `${r.performance} / ${r.accessibility} / ${r.bestPractices}; CLS ${r.cls}`,
+      met: (r.performance as number) >= 95 && (r.accessibility as number) >= 95 && (r.bestPractices as number) >= 95 && r.cls === 0,
+    })),
+  ];
+  console.log("\nTargets (issue 7, web)");
+  for (const v of verdicts) console.log(`  [${v.met ? "met " : "MISS"}] ${v.target}: ${v.measured}`);
+  fs.mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+  const file = path.join(ROOT, "bench/results", `web-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), preset, runs, loadavg: os.loadavg(), staticKbGzip: kb(staticGz), staticFiles: [...staticFiles], results, verdicts }, null, 2));
+  console.log(`\nresults: ${path.relative(ROOT, file)}`);
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => fs.rmSync(WORK, { recursive: true, force: true }));

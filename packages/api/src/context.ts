@@ -1,0 +1,51 @@
+import type { Db } from "@store/db";
+import type { TokenService } from "./services/tokens.ts";
+import type { LoginLimiter } from "./services/login-limiter.ts";
+import type { ProductEvents } from "./services/product-events.ts";
+import type { ProductCache } from "./services/product-cache.ts";
+
+export type AuthUser = { role: "customer"; customerId: number } | { role: "admin"; adminId: number };
+
+/** Long-lived pieces built once per server (or per test) and shared by every request. */
+export interface Services {
+  tokens: TokenService;
+  loginLimiter: LoginLimiter;
+  productEvents: ProductEvents;
+  productCache: ProductCache;
+}
+
+export interface InnerContext {
+  db: Db;
+  services: Services;
+  auth: AuthUser | null;
+  /** why a bearer token that was sent is not accepted (expired, forged); shown on 401 */
+  authProblem?: string;
+  clientIp: string;
+}
+
+/** Context without a request: tests build it directly and call procedures via createCaller. */
+export function createInnerContext(opts: InnerContext): InnerContext {
+  return opts;
+}
+
+/** Context for an HTTP request: reads `Authorization: Bearer …`. */
+export async function createContext(opts: {
+  db: Db;
+  services: Services;
+  authorization?: string | string[];
+  clientIp: string;
+}): Promise<InnerContext> {
+  const header = Array.isArray(opts.authorization) ? opts.authorization[0] : opts.authorization;
+  const match = header?.match(/^Bearer\s+(.+)$/i);
+  if (!match) return createInnerContext({ db: opts.db, services: opts.services, auth: null, clientIp: opts.clientIp });
+  const verified = await opts.services.tokens.verify(match[1].trim());
+  return createInnerContext({
+    db: opts.db,
+    services: opts.services,
+    auth: verified.ok ? verified.user : null,
+    authProblem: verified.ok ? undefined : verified.problem,
+    clientIp: opts.clientIp,
+  });
+}
+
+export type Context = InnerContext;

@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestEnv, customerFields, type TestEnv } from "../testing.ts";
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+});
+afterAll(() => env.close());
+
+describe("customers.save (sign-up)", () => {
+  it("registers a customer and never returns the password", async () => {
+    const fields = customerFields();
+    const res = await env.anonymous.customers.save(fields);
+    expect(res).toMatchObject({ success: true, message: "Registration successful. Please log in." });
+    const row = await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: res.customerId } });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.agreeToTerms).toBe(true);
+    expect(row.customerStatus).toBe(true);
+  });
+
+  it("answers 409 naming the duplicate phone or email", async () => {
+    const { fields } = await env.newCustomer();
+    await expect(env.anonymous.customers.save(customerFields({ number: fields.number }))).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "A customer with this phone number is already registered.",
+    });
+    await expect(env.anonymous.customers.save(customerFields({ email: fields.email.toUpperCase() }))).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "A customer with this email is already registered.",
+    });
+  });
+
+  it("lets only one of many simultaneous sign-ups with the same phone or email through, the others get a named 409", async () => {
+    const number = customerFields().number;
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => env.anonymous.customers.save(customerFields({ number }))));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((x): x is PromiseRejectedResult => x.status === "rejected")) {
+      expect(r.reason).toMatchObject({ code: "CONFLICT", message: "A customer with this phone number is already registered." });
+    }
+    expect(await env.handle.db.customer.count({ where: { number } })).toBe(1);
+    const email = customerFields().email;
+    const byEmail = await Promise.allSettled(Array.from({ length: 6 }, () => env.anonymous.customers.save(customerFields({ email }))));
+    expect(byEmail.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of byEmail.filter((x): x is PromiseRejectedResult => x.status === "rejected")) {
+      expect(r.reason).toMatchObject({ code: "CONFLICT", message: "A customer with this email is already registered." });
+    }
+  });
+
+  it("validates with the spec's messages", async () => {
+    await expect(env.anonymous.customers.save(customerFields({ number: "98765abc12" }))).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Phone Number must contain digits only",
+    });
+    await expect(env.anonymous.customers.save(customerFields({ email: "not-an-email" }))).rejects.toMatchObject({
+      message: "Enter a valid email address",
+    });
+    await expect(env.anonymous.customers.save(customerFields({ agreeToTerms: false }))).rejects.toMatchObject({
+      message: "Please accept the terms and conditions",
+    });
+  });
+});
+
+describe("customers.details", () => {
+  it("lets a customer read itself and an admin read anyone, but not another customer", async () => {
+    const a = await env.newCustomer();
+    const b = await env.newCustomer();
+    await expect(a.caller.customers.details({ customerId: a.customerId })).resolves.toMatchObject({ customerId: a.customerId });
+    await expect(env.admin.customers.details({ customerId: a.customerId })).resolves.not.toHaveProperty("passwordHash");
+    await expect(b.caller.customers.details({ customerId: a.customerId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(env.anonymous.customers.details({ customerId: a.customerId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+describe("customers.save validation", () => {
+  it.each([
+    [{ firstName: "" }, "First Name is required"],
+    [{ lastName: "   " }, "Last Name is required"],
+    [{ number: "" }, "Phone Number is required"],
+    [{ number: "98765432101" }, "Phone Number must be at most 10 digits"],
+    [{ number: "98765" }, "Phone Number must be 10 digits"],
+    [{ email: "" }, "Email is required"],
+    [{ houseNo: "" }, "House Number is required"],
+    [{ city: "" }, "City is required"],
+    [{ pinCode: "4110" }, "Pin Code must be 6 digits"],
+    [{ state: "" }, "State is required"],
+    [{ areaAddress: "" }, "Area Address is required"],
+    [{ password: "" }, "Password is required"],
+    [{ password: "short" }, "Password must be at least 8 characters"],
+    [{ firstName: "x".repeat(61) }, "First Name must be at most 60 characters"],
+  ])("rejects %j with %s and stores nothing", async (override, message) => {
+    const before = await env.handle.db.customer.count();
+    await expect(env.anonymous.customers.save(customerFields(override))).rejects.toMatchObject({ code: "BAD_REQUEST", message });
+    expect(await env.handle.db.customer.count()).toBe(before);
+  });
+
+  it("stores the email in lower case and trims fields", async () => {
+    const fields = customerFields({ email: "  Mixed.Case@Example.IN ", firstName: "  Ravi " });
+    const { customerId } = await env.anonymous.customers.save(fields);
+    const row = await env.handle.db.customer.findUniqueOrThrow({ where: { customerId } });
+    expect(row.email).toBe("mixed.case@example.in");
+    expect(row.firstName).toBe("Ravi");
+  });
+
+  it("ignores a customerStatus sent at sign-up (always Active)", async () => {
+    const { customerId } = await env.anonymous.customers.save({ ...customerFields(), customerStatus: false } as never);
+    expect((await env.handle.db.customer.findUniqueOrThrow({ where: { customerId } })).customerStatus).toBe(true);
+  });
+});
+
+describe("customers.list and customers.page (admin)", () => {
+  it("lists every customer for the admin, without password or hash", async () => {
+    const a = await env.newCustomer();
+    const list = await env.admin.customers.list();
+    expect(Array.isArray(list)).toBe(true);
+    expect(list.map((c) => c.customerId)).toContain(a.customerId);
+    expect(list.length).toBe(await env.handle.db.customer.count());
+    const text = JSON.stringify(list);
+    expect(text).not.toMatch(/passwordHash|argon2|"password"/);
+  });
+
+  it("refuses the list to anonymous (401) and customers (403)", async () => {
+    const a = await env.newCustomer();
+    await expect(env.anonymous.customers.list()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(a.caller.customers.list()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(a.caller.customers.page({ page: 1, search: "" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("pages and searches case-insensitively", async () => {
+    const c = await env.newCustomer({ firstName: "Zebediah", city: "Nagpur" });
+    const res = await env.admin.customers.page({ page: 1, search: "zebed" });
+    expect(res.items.map((i) => i.customerId)).toEqual([c.customerId]);
+    expect(res.total).toBe(1);
+    expect(res.pageSize).toBe(20);
+    const byId = await env.admin.customers.page({ page: 1, search: String(c.customerId) });
+    expect(byId.items.map((i) => i.customerId)).toContain(c.customerId);
+    await expect(env.admin.customers.page({ page: 0, search: "" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "page starts at 1" });
+    const literal = await env.newCustomer({ areaAddress: "Plot_7 Road" });
+    await env.newCustomer({ areaAddress: "Lot97 Lane" });
+    expect((await env.admin.customers.page({ page: 1, search: "t_7" })).items.map((i) => i.customerId)).toEqual([literal.customerId]);
+  });
+});
+
+describe("customers.details more cases", () => {
+  it("answers 404 for an admin asking for a missing customer and 400 for a bad id", async () => {
+    await expect(env.admin.customers.details({ customerId: 999999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(env.admin.customers.details({ customerId: -1 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Customer id must be a positive number",
+    });
+  });
+
+  it("refuses an inactive customer and a deleted one", async () => {
+    const a = await env.newCustomer();
+    await env.handle.db.customer.update({ where: { customerId: a.customerId }, data: { customerStatus: false } });
+    await expect(a.caller.customers.details({ customerId: a.customerId })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "Your account is inactive. Please contact the store.",
+    });
+    const b = await env.newCustomer();
+    await env.admin.customers.delete({ customerId: b.customerId });
+    await expect(b.caller.customers.details({ customerId: b.customerId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+describe("customers.update", () => {
+  it("lets a customer update itself; customerStatus from a customer is ignored", async () => {
+    const a = await env.newCustomer();
+    const res = await a.caller.customers.update({ ...a.fields, customerId: a.customerId, city: "Mumbai", password: "", customerStatus: false });
+    expect(res).toMatchObject({ success: true, customer: { city: "Mumbai", customerStatus: true } });
+    expect(res.customer).not.toHaveProperty("passwordHash");
+    const row = await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: a.customerId } });
+    expect(row.city).toBe("Mumbai");
+    expect(row.customerStatus).toBe(true);
+  });
+
+  it("keeps the old password when the password is blank, and changes it when given", async () => {
+    const a = await env.newCustomer();
+    const before = (await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: a.customerId } })).passwordHash;
+    await a.caller.customers.update({ ...a.fields, customerId: a.customerId, password: "" });
+    expect((await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: a.customerId } })).passwordHash).toBe(before);
+    await expect(env.anonymous.auth.customerLogin({ number: a.fields.number, password: a.fields.password })).resolves.toMatchObject({
+      customerId: a.customerId,
+    });
+    const { password: _omit, ...noPassword } = a.fields;
+    await a.caller.customers.update({ ...noPassword, customerId: a.customerId });
+    expect((await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: a.customerId } })).passwordHash).toBe(before);
+    await a.caller.customers.update({ ...a.fields, customerId: a.customerId, password: "Brand@New123" });
+    await expect(env.anonymous.auth.customerLogin({ number: a.fields.number, password: "Brand@New123" })).resolves.toMatchObject({
+      customerId: a.customerId,
+    });
+    await expect(env.anonymous.auth.customerLogin({ number: a.fields.number, password: a.fields.password })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+  });
+
+  it("refuses another customer (403), anonymous (401); lets the admin switch status, which locks the customer out", async () => {
+    const a = await env.newCustomer();
+    const b = await env.newCustomer();
+    await expect(b.caller.customers.update({ ...a.fields, customerId: a.customerId, city: "Hacked" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(env.anonymous.customers.update({ ...a.fields, customerId: a.customerId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: a.customerId } })).city).toBe("Pune");
+
+    const res = await env.admin.customers.update({ ...a.fields, customerId: a.customerId, password: "", customerStatus: false });
+    expect(res.customer.customerStatus).toBe(false);
+    await expect(a.caller.customers.details({ customerId: a.customerId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(env.anonymous.auth.customerLogin({ number: a.fields.number, password: a.fields.password })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await env.admin.customers.update({ ...a.fields, customerId: a.customerId, customerStatus: true });
+    await expect(a.caller.customers.details({ customerId: a.customerId })).resolves.toMatchObject({ customerStatus: true });
+  });
+
+  it("answers 409 on a phone or email taken by someone else, but accepts its own", async () => {
+    const a = await env.newCustomer();
+    const b = await env.newCustomer();
+    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId, number: b.fields.number })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "A customer with this phone number is already registered.",
+    });
+    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId, email: b.fields.email })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "A customer with this email is already registered.",
+    });
+    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId })).resolves.toMatchObject({ success: true });
+  });
+
+  it("validates like sign-up and answers 404 for a missing customer", async () => {
+    const a = await env.newCustomer();
+    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId, email: "bad" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Enter a valid email address",
+    });
+    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId, password: "short" })).rejects.toMatchObject({
+      message: "Password must be at least 8 characters",
+    });
+    await expect(env.admin.customers.update({ ...customerFields(), customerId: 987654 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("customers.setStatus (admin)", () => {
+  it("switches Active/Inactive; customers and anonymous are refused", async () => {
+    const a = await env.newCustomer();
+    await expect(a.caller.customers.setStatus({ customerId: a.customerId, customerStatus: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(env.anonymous.customers.setStatus({ customerId: a.customerId, customerStatus: false })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(env.admin.customers.setStatus({ customerId: a.customerId, customerStatus: false })).resolves.toMatchObject({
+      message: "Customer is now Inactive.",
+      customer: { customerStatus: false },
+    });
+    expect((await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: a.customerId } })).customerStatus).toBe(false);
+    await expect(env.admin.customers.setStatus({ customerId: 999999, customerStatus: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("customers.delete and deleteLegacy (admin)", () => {
+  it("deletes a customer (and its cart) but keeps its orders", async () => {
+    const a = await env.newCustomer();
+    const productId = await env.newProduct({ quantity: 10 });
+    await a.caller.cart.save({ productId, quantity: 1 });
+    await a.caller.orders.save({ productId, quantity: 2 });
+    await expect(a.caller.customers.delete({ customerId: a.customerId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(env.anonymous.customers.delete({ customerId: a.customerId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(env.admin.customers.delete({ customerId: a.customerId })).resolves.toEqual({ success: true, message: "Customer deleted." });
+    expect(await env.handle.db.customer.findUnique({ where: { customerId: a.customerId } })).toBeNull();
+    expect(await env.handle.db.cartItem.count({ where: { customerId: a.customerId } })).toBe(0);
+    expect(await env.handle.db.productOrder.count({ where: { customerId: a.customerId } })).toBe(1);
+    await expect(env.admin.customers.delete({ customerId: a.customerId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("answers the legacy delete the same way", async () => {
+    const a = await env.newCustomer();
+    await expect(a.caller.customers.deleteLegacy({ id: a.customerId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(env.admin.customers.deleteLegacy({ id: a.customerId })).resolves.toMatchObject({ success: true });
+    expect(await env.handle.db.customer.findUnique({ where: { customerId: a.customerId } })).toBeNull();
+    await expect(env.admin.customers.deleteLegacy({ id: a.customerId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});

@@ -1,0 +1,105 @@
+import type { Prisma } from "@store/db";
+import { z } from "zod";
+import { productImageUrl } from "./images.ts";
+import { toRupees } from "./money.ts";
+
+/** What leaves the database for a customer: never the password hash. */
+export const customerSelect = {
+  customerId: true,
+  firstName: true,
+  lastName: true,
+  number: true,
+  email: true,
+  houseNo: true,
+  city: true,
+  pinCode: true,
+  state: true,
+  areaAddress: true,
+  customerStatus: true,
+  agreeToTerms: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.CustomerSelect;
+
+export const customerOutput = z.object({
+  customerId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  number: z.string(),
+  email: z.string(),
+  houseNo: z.string(),
+  city: z.string(),
+  pinCode: z.string(),
+  state: z.string(),
+  areaAddress: z.string(),
+  customerStatus: z.boolean(),
+  agreeToTerms: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+export const productSelect = {
+  productId: true,
+  productName: true,
+  productPrice: true,
+  mainPrice: true,
+  offer: true,
+  packSize: true,
+  productInfo: true,
+  category: true,
+  deliveryCharge: true,
+  quantity: true,
+  productImgName: true,
+  imageHash: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.ProductSelect;
+type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
+
+export const productOutput = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  productPrice: z.number().describe("rupees"),
+  mainPrice: z.number().describe("rupees"),
+  offer: z.string(),
+  packSize: z.string(),
+  productInfo: z.string(),
+  category: z.string(),
+  deliveryCharge: z.union([z.number(), z.literal("Free")]).describe("rupees, or 'Free'"),
+  quantity: z.number().int().describe("units in stock"),
+  inStock: z.boolean(),
+  productImgName: z.string().nullable(),
+  productImg: z.string().nullable().describe("URL of the 396x396 image"),
+  productImgSmall: z.string().nullable().describe("URL of the 150x150 image"),
+  productImgThumb: z.string().nullable().describe("URL of the 100x100 image"),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type ProductOutput = z.infer<typeof productOutput>;
+
+export function toProductOutput(p: ProductRow): ProductOutput {
+  return {
+    productId: p.productId,
+    productName: p.productName,
+    productPrice: toRupees(p.productPrice),
+    mainPrice: toRupees(p.mainPrice),
+    offer: p.offer,
+    packSize: p.packSize,
+    productInfo: p.productInfo,
+    category: p.category,
+    deliveryCharge: p.deliveryCharge === null ? "Free" : toRupees(p.deliveryCharge),
+    quantity: p.quantity,
+    inStock: p.quantity > 0,
+    productImgName: p.productImgName,
+    productImg: productImageUrl(p.productId, p.imageHash, 396),
+    productImgSmall: productImageUrl(p.productId, p.imageHash, 150),
+    productImgThumb: productImageUrl(p.productId, p.imageHash, 100),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+export const successOutput = z.object({ success: z.boolean(), message: z.string() });
+
+export const pageOutput = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

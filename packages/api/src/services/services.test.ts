@@ -1,0 +1,89 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { canRequestReturn } from "./orders.ts";
+import { createLoginLimiter } from "./login-limiter.ts";
+import { toPaise, toRupees } from "./money.ts";
+import { decodeDataUrl, productImageUrl, renderProductImages } from "./images.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+
+const DAY = 24 * 3600 * 1000;
+
+describe("canRequestReturn", () => {
+  const now = new Date("2026-03-10T12:00:00Z");
+  const at = (days: number) => new Date(now.getTime() - days * DAY);
+  it("is open for 7 days after delivery of a Completed order with no return yet", () => {
+    expect(canRequestReturn({ orderStatus: "Completed", returnStatus: "Pending", endDate: at(0) }, now)).toBe(true);
+    expect(canRequestReturn({ orderStatus: "Completed", returnStatus: "Pending", endDate: at(7) }, now)).toBe(true);
+    expect(canRequestReturn({ orderStatus: "Completed", returnStatus: "Pending", endDate: new Date(at(7).getTime() - 1) }, now)).toBe(false);
+  });
+  it("is closed before delivery, for cancelled orders, and once a return was asked for", () => {
+    expect(canRequestReturn({ orderStatus: "Ready for pickup", returnStatus: "Pending", endDate: null }, now)).toBe(false);
+    expect(canRequestReturn({ orderStatus: "Cancelled", returnStatus: "Pending", endDate: at(1) }, now)).toBe(false);
+    expect(canRequestReturn({ orderStatus: "Completed", returnStatus: "Requested", endDate: at(1) }, now)).toBe(false);
+    expect(canRequestReturn({ orderStatus: "Completed", returnStatus: "Pending", endDate: null }, now)).toBe(false);
+  });
+});
+
+describe("login limiter", () => {
+  it("blocks an account after the configured failures and unblocks it on success", async () => {
+    const limiter = createLoginLimiter({ failures: 3, windowSeconds: 60 });
+    for (let i = 0; i < 2; i++) await limiter.recordFailure(`1.1.1.${i}`, "Acc");
+    expect(await limiter.blockedFor("9.9.9.9", "acc")).toBe(0);
+    await limiter.recordFailure("1.1.1.5", "ACC");
+    const wait = await limiter.blockedFor("9.9.9.9", "acc");
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    await limiter.recordSuccess("acc");
+    expect(await limiter.blockedFor("9.9.9.9", "acc")).toBe(0);
+  });
+  it("blocks an address after the configured failures across accounts", async () => {
+    const limiter = createLoginLimiter({ failures: 3 });
+    for (let i = 0; i < 3; i++) await limiter.recordFailure("2.2.2.2", `acc${i}`);
+    expect(await limiter.blockedFor("2.2.2.2", "fresh")).toBeGreaterThan(0);
+    expect(await limiter.blockedFor("3.3.3.3", "fresh")).toBe(0);
+  });
+});
+
+describe("money", () => {
+  it("converts rupees to integer paise without float drift", () => {
+    expect(toPaise(0.1 + 0.2)).toBe(30);
+    expect(toPaise(149.99)).toBe(14999);
+    expect(toPaise(1.005 * 1000)).toBe(100500);
+    expect(toRupees(14999)).toBe(149.99);
+  });
+});
+
+describe("images", () => {
+  it("renders any real image to three square WebP sizes with a stable hash", async () => {
+    const png = await sharp({ create: { width: 800, height: 200, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const a = await renderProductImages(png);
+    const b = await renderProductImages(png);
+    expect(a.hash).toMatch(/^[0-9a-f]{12}$/);
+    expect(a.hash).toBe(b.hash);
+    for (const size of [396, 150, 100] as const) {
+      const meta = await sharp(a.images.get(size)!).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["webp", size, size]);
+    }
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="blue"/></svg>');
+    expect((await renderProductImages(svg)).images.size).toBe(3);
+  });
+  it("rejects bytes that are not an image with a 400", async () => {
+    await expect(renderProductImages(Buffer.from("hello world"))).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(renderProductImages(Buffer.alloc(0))).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+  it("decodes data URLs and builds hash URLs", () => {
+    expect(decodeDataUrl("data:image/png;base64,aGVsbG8=").toString()).toBe("hello");
+    expect(productImageUrl(5, "abc", 150)).toBe("/images/products/5/150/abc.webp");
+    expect(productImageUrl(5, null, 150)).toBeNull();
+  });
+});
+
+describe("passwords", () => {
+  it("hashes with argon2id and verifies", async () => {
+    const h = await hashPassword("Secret@123");
+    expect(h).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(h, "Secret@123")).toBe(true);
+    expect(await verifyPassword(h, "secret@123")).toBe(false);
+    expect(await verifyPassword("not-a-hash", "x")).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+import { SignJWT, jwtVerify, errors } from "jose";
+import type { AuthUser } from "../context.ts";
+
+export const CUSTOMER_TOKEN_TTL = "7d";
+export const ADMIN_TOKEN_TTL = "12h";
+
+export type VerifyResult = { ok: true; user: AuthUser } | { ok: false; problem: string };
+
+export interface TokenService {
+  sign(user: AuthUser): Promise<string>;
+  verify(token: string): Promise<VerifyResult>;
+}
+
+/** HS256 JWTs (jose). The subject is the customer or admin id, the role a claim. */
+export function createTokenService(secret: string, issuer = "cleaning-store"): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(user) {
+      const sub = user.role === "customer" ? String(user.customerId) : String(user.adminId);
+      return new SignJWT({ role: user.role })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(sub)
+        .setIssuer(issuer)
+        .setIssuedAt()
+        .setExpirationTime(user.role === "admin" ? ADMIN_TOKEN_TTL : CUSTOMER_TOKEN_TTL)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer, algorithms: ["HS256"] });
+        const id = Number(payload.sub);
+        if (!Number.isInteger(id) || id <= 0) return { ok: false, problem: "Your session is not valid. Please log in again." };
+        if (payload.role === "customer") return { ok: true, user: { role: "customer", customerId: id } };
+        if (payload.role === "admin") return { ok: true, user: { role: "admin", adminId: id } };
+        return { ok: false, problem: "Your session is not valid. Please log in again." };
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) return { ok: false, problem: "Your session has expired. Please log in again." };
+        return { ok: false, problem: "Your session is not valid. Please log in again." };
+      }
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { email, newPassword, phoneNumber, pinCode, requiredText } from "./common.ts";
+
+const addressFields = {
+  houseNo: requiredText("House Number", 100),
+  city: requiredText("City", 80),
+  pinCode,
+  state: requiredText("State", 80),
+  areaAddress: requiredText("Area Address", 200),
+};
+
+/** Sign-up (POST /customers/save). The terms must be accepted (the old app did not enforce it). */
+export const customerSignUpSchema = z.object({
+  firstName: requiredText("First Name", 60),
+  lastName: requiredText("Last Name", 60),
+  number: phoneNumber,
+  email,
+  ...addressFields,
+  password: newPassword,
+  agreeToTerms: z.preprocess(
+    (v) => v === true || v === "true" || v === "on",
+    z.literal(true, { error: "Please accept the terms and conditions" }),
+  ),
+});
+export type CustomerSignUp = z.infer<typeof customerSignUpSchema>;
+
+/** Profile / admin edit (POST /customers/update/{customerId}); a blank password keeps the old one. */
+export const customerUpdateSchema = z.object({
+  firstName: requiredText("First Name", 60),
+  lastName: requiredText("Last Name", 60),
+  number: phoneNumber,
+  email,
+  ...addressFields,
+  password: z.preprocess(
+    (v) => (typeof v === "string" && v === "" ? undefined : v),
+    newPassword.optional(),
+  ),
+  /** only an admin may change it; ignored from a customer */
+  customerStatus: z.boolean().optional(),
+});
+export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
+
+export const customerLoginSchema = z
+  .object({
+    number: z.string().trim().max(254).optional(),
+    email: z.string().trim().max(254).optional(),
+    password: z.string({ error: "Password is required" }).max(128, "Password is too long").min(1, "Password is required"),
+  })
+  .refine((v) => Boolean(v.number || v.email), { message: "Phone Number is required", path: ["number"] });
+export type CustomerLogin = z.infer<typeof customerLoginSchema>;
+
+/** The login form of the web app: phone number + password, with the spec's messages (§5). */
+export const customerLoginFormSchema = z.object({
+  number: z.string().trim().min(1, "Phone Number is required").max(10, "Phone Number must be at most 10 digits"),
+  password: z.string().min(1, "Password is required").max(128, "Password is too long"),
+});
+
+export const adminLoginSchema = z.object({
+  email: z.string().trim().min(1, "Email/Phone Number is required").max(254, "Email/Phone Number is too long"),
+  password: z.string().min(1, "Password is required").max(128, "Password is too long"),
+});
+export type AdminLogin = z.infer<typeof adminLoginSchema>;
+
+export const adminPasswordChangeSchema = z.object({
+  currentPassword: z.string().min(1, "Current password is required").max(128),
+  newPassword,
+});

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { PRODUCT_CATEGORIES } from "./constants.ts";
+import { optionalText, requiredText, rupees, wholeNumber } from "./common.ts";
+
+export { PRODUCT_CATEGORIES };
+
+/** 'Free' (any case) or a charge in rupees. */
+export const deliveryChargeSchema = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return undefined;
+    if (typeof v === "string" && v.trim().toLowerCase() === "free") return "Free";
+    if (typeof v === "string") return Number(v);
+    return v;
+  },
+  z.union([z.literal("Free"), z.number().finite().min(0, "Delivery charge cannot be negative").max(10_000, "Delivery charge must be at most ₹10,000")], {
+    error: "Delivery is required: 'Free' or a charge in rupees",
+  }),
+);
+
+/** data:image/...;base64,... — the spec's way of sending productImg. Decoded and checked on the server. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const imageDataUrl = z
+  .string()
+  .max(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 100, "Image must be at most 5 MB")
+  .regex(/^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/i, "Image must be an image file");
+
+const productFields = {
+  productName: requiredText("Product Name", 120),
+  productPrice: rupees("Price", { min: 1 }),
+  mainPrice: rupees("Main Price", { min: 1 }),
+  offer: optionalText("Offer", 60),
+  packSize: requiredText("Pack Size", 40),
+  productInfo: requiredText("Details", 2000),
+  deliveryCharge: deliveryChargeSchema,
+  quantity: wholeNumber("Quantity", { min: 0, max: 1_000_000 }),
+  category: z.preprocess((v) => (v === "" ? undefined : v), z.enum(PRODUCT_CATEGORIES).optional()),
+  productImg: z.preprocess((v) => (v === "" ? undefined : v), imageDataUrl.optional()),
+  productImgName: optionalText("Image name", 200),
+};
+
+/** Add product (spec §5): name, price, quantity, pack size, details, main price, delivery required. */
+export const productCreateSchema = z.object(productFields);
+export type ProductCreate = z.infer<typeof productCreateSchema>;
+
+/** Product update: only the name is required; what is left out keeps its value. */
+export const productUpdateSchema = z.object({
+  ...productFields,
+  productPrice: productFields.productPrice.optional(),
+  mainPrice: productFields.mainPrice.optional(),
+  // a blank offer clears it (there may be no offer any more); left out, it stays as it is
+  offer: z.string().trim().max(60, "Offer must be at most 60 characters").optional(),
+  packSize: optionalText("Pack Size", 40),
+  productInfo: optionalText("Details", 2000),
+  deliveryCharge: productFields.deliveryCharge.optional(),
+  quantity: productFields.quantity.optional(),
+});
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+export const productListInput = z.object({
+  search: z.string().trim().max(100).optional(),
+  category: z.enum(PRODUCT_CATEGORIES).optional(),
+  sort: z.enum(["newest", "priceAsc", "priceDesc", "name"]).optional(),
+});
