@@ -159,6 +159,16 @@ describe("POST /api/v1/admin/login", () => {
     expectSpringError(blank, 400, "Bad Request", "/api/v1/admin/login", "Email/Phone Number is required");
   });
 
+  it("answers 400 (not 500) to a lone Unicode surrogate in the JSON, over REST and tRPC", async () => {
+    // JSON's \udfff escape survives parsing as a lone surrogate, which Prisma's query compiler refuses
+    const payload = '{"email":"\\udfff\\ud800","password":"Admin@Test123"}';
+    const rest = await env.app.inject({ method: "POST", url: "/api/v1/admin/login", headers: { "content-type": "application/json" }, payload, remoteAddress: freshIp() });
+    expectSpringError(rest, 400, "Bad Request", "/api/v1/admin/login", /broken character/);
+    const trpc = await env.app.inject({ method: "POST", url: "/api/trpc/auth.adminLogin", headers: { "content-type": "application/json" }, payload: `{"json":${payload}}`, remoteAddress: freshIp() });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpc.body).toMatch(/broken character/);
+  });
+
   it("GET /admin/me needs an admin token", async () => {
     const a = await signUp();
     expect((await env.app.inject({ method: "GET", url: "/api/v1/admin/me", headers: bearer(env.adminToken) })).json()).toMatchObject({ email: TEST_ADMIN.email });

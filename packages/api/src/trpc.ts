@@ -93,7 +93,29 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapErrors);
+/** True when some string in the value (keys too) holds a lone UTF-16 surrogate. */
+function hasBrokenText(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return !value.isWellFormed();
+  if (depth > 20 || value === null || typeof value !== "object") return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (!key.isWellFormed() || hasBrokenText(item, depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * JSON can carry a lone surrogate ("\ud800"), which Prisma's query compiler refuses with an
+ * unknown-request error (a 500 found by the fuzz suite on PostgreSQL): refuse it before any
+ * procedure work, as the bad input it is.
+ */
+const rejectBrokenText = t.middleware(async ({ getRawInput, next }) => {
+  if (hasBrokenText(await getRawInput())) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: "The text sent contains a broken character (a lone Unicode surrogate). Please retype it." });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapErrors).use(rejectBrokenText);
 
 function unauthorized(ctx: Context): never {
   throw new TRPCError({ code: "UNAUTHORIZED", message: ctx.authProblem ?? "Please log in to continue." });

@@ -147,6 +147,16 @@ describe("auth.adminLogin", () => {
     await expect(anon.auth.adminLogin({ email: TEST_ADMIN.email, password: "" })).rejects.toMatchObject({ message: "Password is required" });
   });
 
+  it("refuses text with a lone Unicode surrogate as a 400, for logins and searches alike", async () => {
+    const anon = env.as(null, freshIp());
+    const broken = { code: "BAD_REQUEST", message: expect.stringContaining("broken character") };
+    await expect(anon.auth.adminLogin({ email: "\udfff\ud800", password: TEST_ADMIN.password })).rejects.toMatchObject(broken);
+    await expect(anon.auth.customerLogin({ email: "a\ud800@x.in", password: "whatever1" })).rejects.toMatchObject(broken);
+    await expect(anon.products.list({ search: "soap\udc00" })).rejects.toMatchObject(broken);
+    // well-formed text beyond the BMP (a surrogate pair) is fine
+    expect(await anon.products.list({ search: "soap 🧼" })).toEqual([]);
+  });
+
   it("answers 429 after 10 failures for the admin account", async () => {
     // its own environment: blocking the shared admin account would break the other tests
     const own = await createTestEnv();
