@@ -54,10 +54,39 @@ export async function loginAdminInBrowser(page: Page, token: string) {
 
 /** No serious or critical accessibility violations on the page as it is now. */
 export async function expectAccessible(page: Page) {
+  // a toast fading in is measured at part opacity (a false contrast failure): scan once it is in place
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-sonner-toaster], [data-sonner-toaster] *")].every((el) => el.getAnimations().every((a) => a.playState !== "running")),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
 }
 
-export const test = base;
+/**
+ * Storefront pages arrive rendered by the server and become interactive a moment later (the
+ * scripts load after the page, see apps/web/public/boot.js): every navigation of a test waits
+ * for the app to mark itself ready, as a person would wait for the page to respond.
+ */
+async function waitForApp(page: Page) {
+  await page.locator("html[data-app-ready]").waitFor({ state: "attached" });
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page["goto"]>) => {
+      const response = await goto(...args);
+      await waitForApp(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page["reload"]>) => {
+      const response = await reload(...args);
+      await waitForApp(page);
+      return response;
+    };
+    await use(page);
+  },
+});
 export { expect };

@@ -33,6 +33,40 @@ test.describe("storefront browsing", () => {
     await expectAccessible(page);
   });
 
+  test("server-rendered pages take over in the browser without a hydration error", async ({ page, request }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    const [first] = (await (await request.get("/api/v1/products/details")).json()) as { productId: number; productName: string }[];
+    for (const url of ["/", `/singleProductDetails/${first.productId}`, "/customerLogin", "/customerRegister", "/search?q=floor", "/categories", "/trending", "/refundPolicy"]) {
+      await page.goto(url);
+      await expect(page.locator("#root")).not.toBeEmpty();
+    }
+    expect(problems).toEqual([]);
+    // and the page reacts: the login button is enabled once the app has taken over
+    await page.goto("/customerLogin");
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeEnabled();
+  });
+
+  test("without JavaScript the catalogue, a product and the search still work", async ({ browser, request }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const catalogue = (await (await request.get("/api/v1/products/details")).json()) as { productId: number; productName: string }[];
+    await page.goto("/");
+    await expect(page.locator("#products .product-card")).toHaveCount(catalogue.length);
+    await page.getByRole("searchbox", { name: "Search for an Item..." }).fill("dishwash");
+    await page.getByRole("searchbox", { name: "Search for an Item..." }).press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=dishwash$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for “dishwash”");
+    await expect(page.locator(".product-card").first()).toContainText(/dishwash/i);
+    await page.locator(".product-card a").first().click();
+    await expect(page).toHaveURL(/\/singleProductDetails\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/dishwash/i);
+    await context.close();
+  });
+
   test("the skip link leads to the main content", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("#products .product-card").first()).toBeVisible();
@@ -124,13 +158,16 @@ test.describe("storefront browsing", () => {
   });
 
   test("lists show Loading... while fetching and a visible error with a retry", async ({ page }) => {
+    // the home page arrives rendered with its products: go there from another page, as the
+    // browser then asks the server for the list itself
+    await page.goto("/refundPolicy");
     let fail = true;
     await page.route("**/api/trpc/products.list**", async (route) => {
       await new Promise((r) => setTimeout(r, 400));
       if (fail) await route.fulfill({ status: 503, body: "unavailable" });
       else await route.continue();
     });
-    await page.goto("/");
+    await page.getByRole("link", { name: "Clean Store" }).first().click();
     await expect(page.getByText("Loading...")).toBeVisible();
     const error = page.locator("#products").getByRole("alert");
     await expect(error).toBeVisible({ timeout: 20_000 });

@@ -14,6 +14,7 @@ import { createRestHandler, registerRest, REST_PREFIX, springError } from "./res
 import { registerImages } from "./images.ts";
 import { registerDocs } from "./docs.ts";
 import { registerProductListRoute } from "./product-list-route.ts";
+import { createPageRenderer } from "./ssr.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, "../../web/dist");
@@ -167,13 +168,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   const html = () => (fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, "utf8") : fallbackPage);
-  app.setNotFoundHandler((request, reply) => {
+  const pages = await createPageRenderer(webDist, html, app.log);
+  // the guest's context: a pre-rendered page never shows anyone's own data
+  const guestContext = (req: FastifyRequest) => () => createContext({ db, services: opts.services, clientIp: req.ip });
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0];
     if (url.startsWith("/api/") || url.startsWith("/images/") || request.method !== "GET") {
       return reply.code(404).type("application/json").send(springError(404, `Nothing at ${request.method} ${url}.`, url));
     }
-    // the web app's routes are all served by its index.html (client-side routing)
-    return reply.code(200).header("cache-control", "no-cache").type("text/html").send(html());
+    // the web app's routes are all served by its index.html (client-side routing), with the
+    // storefront's public pages rendered on the server
+    const page = await pages.page(request.url, guestContext(request));
+    return reply.code(page.status).header("cache-control", "no-cache").type("text/html").send(page.html);
   });
   return app;
 }

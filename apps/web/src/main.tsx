@@ -1,45 +1,40 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { createTRPCQueryUtils } from "@trpc/react-query";
-import { Toaster } from "sonner";
-import { trpc, trpcClient } from "./lib/trpc";
-import { routeTree } from "./routeTree.gen";
-import { errorCode } from "./lib/trpc";
+import { startTransition, StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { RouterProvider } from "@tanstack/react-router";
+import { hydrate } from "@tanstack/react-query";
+import superjson from "superjson";
+import { trpcClient } from "./lib/trpc";
+import { AppProviders, createAppRouter, createQueryClient } from "./router";
+import { SSR_STATE_ID } from "./ssr-state";
 import "./styles.css";
+// in the entry, so a server-rendered storefront page is styled before any script runs
+import "./store.css";
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      retry: (failures, error) => failures < 2 && !["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "BAD_REQUEST"].includes(errorCode(error) ?? ""),
-    },
-  },
-});
-const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
-
-const router = createRouter({
-  routeTree,
-  context: { queryClient, trpc: utils },
-  defaultPreload: "intent",
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-});
-
-declare module "@tanstack/react-router" {
-  interface Register {
-    router: typeof router;
-  }
-}
-
-createRoot(document.getElementById("root")!).render(
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient, trpcClient);
+const app = (
   <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster position="top-center" richColors closeButton />
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
+    <AppProviders queryClient={queryClient} client={trpcClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
 );
+const root = document.getElementById("root")!;
+const ssrState = document.getElementById(SSR_STATE_ID);
+
+if (ssrState?.textContent) {
+  // the server pre-rendered this page (storefront, guest view): take over its data, finish
+  // loading the route (its loaders find the data cached), then hydrate the markup in place
+  hydrate(queryClient, superjson.parse(ssrState.textContent));
+  // what TanStack Router's own SSR client sets: render the match tree as the server did (no
+  // extra Suspense boundary at the top), so the markup hydrates instead of being replaced
+  router.ssr = { manifest: undefined };
+  await router.load();
+  // as a transition, hydration yields to the browser every few milliseconds instead of
+  // blocking the main thread in one long task (Lighthouse mobile: total blocking time)
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  createRoot(root).render(app);
+}

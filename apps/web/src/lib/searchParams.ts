@@ -21,3 +21,7 @@ export function wholeNumber(raw: unknown, min: number, max: number): number | un
 export function localPath(raw: unknown): string | undefined {
   return typeof raw === "string" && raw.length <= 2000 && /^\/(?![/\\])/.test(raw) ? raw : undefined;
 }
+
+/** Where the admin goes after logging in: only a path on this site (no open redirect), never back to the login. */
+export const safeAdminRedirect = (target: string | undefined) =>
+  target && target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/AdminLogin") ? target : undefined;

@@ -16,6 +16,7 @@ const links = [
 ];
 
 export const trpcClient = trpc.createClient({ links });
+export type TrpcClient = typeof trpcClient;
 /** Plain client for route loaders and guards (outside React). */
 export const trpcVanilla = createTRPCClient<AppRouter>({ links });
 

@@ -14,8 +14,9 @@ const BLURBS: Record<string, string> = {
 };
 
 export const Route = createFileRoute("/categories")({
-  loader: ({ context }) => {
-    void context.trpc.products.categories.prefetch();
+  // waited for, so the page (also as the server renders it) comes with its list
+  loader: async ({ context }) => {
+    await context.trpc.products.categories.ensureData().catch(() => undefined);
   },
   component: CategoriesScreen,
 });

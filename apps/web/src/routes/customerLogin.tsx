@@ -10,6 +10,7 @@ import { StoreLayout } from "../components/store/StoreLayout";
 import { loginSearch } from "../components/store/searchParams";
 import { saveCustomerSession } from "../lib/auth";
 import { errorCode, trpc } from "../lib/trpc";
+import { useHydrated } from "../lib/hydration";
 
 export const Route = createFileRoute("/customerLogin")({
   validateSearch: loginSearch,
@@ -22,6 +23,7 @@ const SHOWN = ["UNAUTHORIZED", "FORBIDDEN", "TOO_MANY_REQUESTS"];
 
 function CustomerLogin() {
   const { redirect } = Route.useSearch();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
@@ -65,7 +67,7 @@ function CustomerLogin() {
               {formError}
             </p>
           )}
-          <button type="submit" className="btn block" disabled={login.isPending}>
+          <button type="submit" className="btn block" disabled={login.isPending || !hydrated}>
             {login.isPending ? "Logging in..." : "Login"}
           </button>
         </form>

@@ -2,12 +2,13 @@ import { useState } from "react";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { customerSignUpSchema } from "@store/validators";
 import type { z } from "zod";
 import { FormField } from "../components/FormField";
 import { StoreLayout } from "../components/store/StoreLayout";
 import { errorMessage, fieldErrorsOf, trpc } from "../lib/trpc";
+import { useHydrated } from "../lib/hydration";
 
 export const Route = createFileRoute("/customerRegister")({ component: CustomerRegister });
 
@@ -17,6 +18,7 @@ const FIELDS = ["firstName", "lastName", "number", "email", "houseNo", "areaAddr
 
 function CustomerRegister() {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignUpInput, unknown, SignUp>({
     resolver: zodResolver(customerSignUpSchema),
@@ -96,7 +98,7 @@ function CustomerRegister() {
               {formError}
             </p>
           )}
-          <button type="submit" className="btn block" disabled={save.isPending}>
+          <button type="submit" className="btn block" disabled={save.isPending || !hydrated}>
             {save.isPending ? "Creating account..." : "Register"}
           </button>
         </form>

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PRODUCT_CATEGORIES } from "@store/validators";
+import { PRODUCT_CATEGORIES } from "@store/validators/constants";
 import { QueryState } from "../components/QueryState";
 import { SORT_LABELS } from "../components/store/HomeScreen";
 import { ProductGrid } from "../components/store/ProductCard";
@@ -9,14 +9,26 @@ import { trpc } from "../lib/trpc";
 
 export const Route = createFileRoute("/search")({
   validateSearch: productSearch,
+  loaderDeps: ({ search }) => ({ q: search.q, category: search.category, sort: search.sort }),
+  // waited for, so the page (also as the server renders it) comes with its results; a failure
+  // is left to the list's own error state
+  loader: async ({ context, deps }) => {
+    await context.trpc.products.list.ensureData(listInput(deps)).catch(() => undefined);
+  },
   component: SearchScreen,
+});
+
+/** The one list query of this screen, for the loader and the component alike. */
+const listInput = ({ q, category, sort }: { q?: string; category?: (typeof PRODUCT_CATEGORIES)[number]; sort?: HomeSort }) => ({
+  search: q || undefined,
+  category,
+  sort: sort ?? "name",
 });
 
 function SearchScreen() {
   const { q, category, sort } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const input = { search: q || undefined, category, sort: sort ?? "name" };
-  const products = trpc.products.list.useQuery(input);
+  const products = trpc.products.list.useQuery(listInput({ q, category, sort }));
   const heading = q ? `Search results for “${q}”` : category ? category : "All products";
   const set = (patch: Partial<{ category: (typeof PRODUCT_CATEGORIES)[number] | undefined; sort: HomeSort | undefined }>) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });

@@ -5,8 +5,9 @@ import { StoreLayout } from "../components/store/StoreLayout";
 import { trpc } from "../lib/trpc";
 
 export const Route = createFileRoute("/trending")({
-  loader: ({ context }) => {
-    void context.trpc.products.trending.prefetch();
+  // waited for, so the page (also as the server renders it) comes with its list
+  loader: async ({ context }) => {
+    await context.trpc.products.trending.ensureData().catch(() => undefined);
   },
   component: TrendingScreen,
 });

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { clearAdminSession } from "../../lib/auth";
 import { errorCode, trpc } from "../../lib/trpc";
 import { MenuIcon } from "./Icons";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "@store/validators";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";

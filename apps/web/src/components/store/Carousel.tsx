@@ -12,7 +12,11 @@ const reducedMotion = () => typeof window !== "undefined" && window.matchMedia?.
 /** Three-slide banner (WAI-ARIA carousel pattern): previous/next, slide picker, pause; stops on hover or focus. */
 export function Carousel() {
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => !reducedMotion());
+  // starts playing as the server renders it; stopped after hydration for reduced motion
+  const [playing, setPlaying] = useState(true);
+  useEffect(() => {
+    if (reducedMotion()) setPlaying(false);
+  }, []);
   const [hold, setHold] = useState(false);
   useEffect(() => {
     if (!playing || hold) return;

@@ -1,5 +1,5 @@
-import { MAX_LINE_QUANTITY } from "@store/validators";
-import { toast } from "sonner";
+import { MAX_LINE_QUANTITY } from "@store/validators/constants";
+import { toast } from "../../lib/toast";
 import { formatDelivery, formatINR } from "../../lib/format";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { ProductImage } from "./ProductImage";

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { customerUpdateSchema, MAX_LINE_QUANTITY } from "@store/validators";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import type { z } from "zod";
 import { clearCustomerSession } from "../../lib/auth";
 import { formatDate, formatDelivery, formatINR } from "../../lib/format";

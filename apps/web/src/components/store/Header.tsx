@@ -27,11 +27,11 @@ function SearchBox() {
     void navigate({ to: "/search", search: { q: q.trim() || undefined } });
   };
   return (
-    <form role="search" className="store-search" onSubmit={submit}>
+    <form role="search" className="store-search" action="/search" onSubmit={submit}>
       <label htmlFor="store-search" className="visually-hidden">
         Search for an Item...
       </label>
-      <input id="store-search" type="search" placeholder="Search for an Item..." value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} autoComplete="off" />
+      <input id="store-search" name="q" type="search" placeholder="Search for an Item..." value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} autoComplete="off" />
       <button type="submit" className="btn">
         <SearchIcon />
         <span className="visually-hidden">Search</span>

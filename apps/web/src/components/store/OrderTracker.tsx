@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from "@store/validators";
+import { ORDER_STATUSES } from "@store/validators/constants";
 import { formatDate } from "../../lib/format";
 
 export function StatusBadge({ status }: { status: string }) {

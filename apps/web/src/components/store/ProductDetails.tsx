@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { MAX_LINE_QUANTITY, RETURN_WINDOW_DAYS } from "@store/validators";
+import { MAX_LINE_QUANTITY, RETURN_WINDOW_DAYS } from "@store/validators/constants";
 import { QueryState } from "../QueryState";
 import { formatDelivery, formatINR } from "../../lib/format";
 import { trpc } from "../../lib/trpc";

@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { Header } from "./Header";
 import { Footer } from "./Footer";
 import { pageTitle } from "./format";
-import "../../store.css";
 
 /** Every storefront screen: skip link, header with search and nav, the main landmark, footer. */
 export function StoreLayout({ title, children, narrow = false }: { title: string; children: ReactNode; narrow?: boolean }) {

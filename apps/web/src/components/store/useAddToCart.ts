@@ -1,5 +1,5 @@
 import { useNavigate, useRouterState } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { clearCustomerSession } from "../../lib/auth";
 import { errorCode, errorMessage, trpc } from "../../lib/trpc";
 import { useCustomerSession } from "./session";

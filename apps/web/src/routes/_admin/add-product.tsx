@@ -1,5 +1,5 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { emptyProduct, ProductForm } from "../../components/admin/ProductForm";
 import { DetailFrame } from "../../components/admin/ReadOnlyFields";
 import { Loading } from "../../components/QueryState";

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { z } from "zod";
 import { adminPasswordChangeSchema, deliveryChargeSchema } from "@store/validators";
 import { FormField } from "../../components/FormField";

@@ -1,5 +1,5 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { CustomerForm } from "../../components/admin/CustomerForm";
 import { idParams } from "../../components/admin/listSearch";
 import { InvalidId } from "../../components/admin/OrdersTable";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { QueryState } from "../../components/QueryState";
 import { CartLines } from "../../components/store/CartLines";
 import { CartTabs } from "../../components/store/CartTabs";

@@ -3,7 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { customerUpdateSchema } from "@store/validators";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import type { z } from "zod";
 import { FormField } from "../../components/FormField";
 import { QueryState } from "../../components/QueryState";

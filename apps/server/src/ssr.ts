@@ -1,0 +1,78 @@
+// Server-side rendering of the storefront's public pages (issue 7: Lighthouse mobile). The web
+// app's SSR bundle (apps/web/src/entry-server.tsx, built next to the client build as
+// `<webDist>-server/entry-server.js`) renders a page for a guest with a tRPC client that runs
+// the procedures in-process; this module puts the markup and the dehydrated data into
+// index.html. Without the bundle, or when the page needs a login, the plain app shell is sent.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createTRPCClient, unstable_localLink } from "@trpc/client";
+import type { FastifyBaseLogger } from "fastify";
+import superjson from "superjson";
+import { appRouter, type AppRouter, type Context } from "@store/api";
+
+interface RenderResult {
+  head: string;
+  html: string;
+  state: string;
+  status: number;
+}
+type TrpcClient = ReturnType<typeof createTRPCClient<AppRouter>>;
+type RenderFn = (url: string, client: TrpcClient) => Promise<RenderResult | null>;
+
+export interface PageRenderer {
+  /** the page for `url`: pre-rendered when possible, else the app shell */
+  page(url: string, guestContext: () => Promise<Context>): Promise<{ html: string; status: number }>;
+}
+
+const ROOT_MARK = '<div id="root"></div>';
+
+/**
+ * A server-rendered page needs no script to paint: its module script and preloads are handed to
+ * /boot.js (apps/web/public), which starts them after the page's `load` event.
+ */
+export function deferScripts(html: string): string {
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(html);
+  if (!entry) return html;
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g, (_, href: string) => {
+    preloads.push(href);
+    return "";
+  });
+  return withoutPreloads.replace(entry[0], () => `<script src="/boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(" ")}" defer></script>`);
+}
+
+/** JSON inside <script>: `<` escaped so no text in the data can close the element. */
+const scriptSafe = (json: string) => json.replace(/</g, "\\u003c");
+
+export async function createPageRenderer(webDist: string, template: () => string, log: FastifyBaseLogger): Promise<PageRenderer> {
+  const entry = path.join(`${webDist}-server`, "entry-server.js");
+  let render: RenderFn | null = null;
+  if (fs.existsSync(entry)) {
+    render = ((await import(pathToFileURL(entry).href)) as { render: RenderFn }).render;
+  } else {
+    log.info(`no SSR bundle at ${entry}: pages are rendered in the browser only`);
+  }
+  return {
+    async page(url, guestContext) {
+      const shell = template();
+      if (!render || !shell.includes(ROOT_MARK)) return { html: shell, status: 200 };
+      try {
+        const client = createTRPCClient<AppRouter>({ links: [unstable_localLink({ router: appRouter, createContext: guestContext, transformer: superjson })] });
+        const result = await render(url, client);
+        if (!result) return { html: shell, status: 200 };
+        // replacer functions: a `$` in the page's text must not act as a replacement pattern
+        const deferred = deferScripts(shell);
+        const titled = result.head.includes("<title>") ? deferred.replace(/<title>[^<]*<\/title>/, () => "") : deferred;
+        const html = titled
+          .replace("</head>", () => `${result.head}</head>`)
+          .replace(ROOT_MARK, () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptSafe(result.state)}</script>`);
+        return { html, status: result.status };
+      } catch (error) {
+        // the browser can still render the page itself
+        log.error({ err: error, url }, "server-side rendering failed; sent the app shell");
+        return { html: shell, status: 200 };
+      }
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// Server-side rendering of the storefront's public pages (issue 7: a client-rendered page first
+// painted after ~4.5 s on Lighthouse's mobile profile). Built by `vite build --ssr` into
+// dist-server/ and called by apps/server/src/ssr.ts with a tRPC client that runs procedures
+// in-process. Pages that need a login (customer screens, back office) are not rendered here:
+// the server has no token, so it sends the plain app shell for them.
+import { renderToString } from "react-dom/server";
+import { dehydrate } from "@tanstack/react-query";
+import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
+import superjson from "superjson";
+import type { TrpcClient } from "./lib/trpc";
+import { AppProviders, createAppRouter, createQueryClient } from "./router";
+
+/** Routes rendered in the browser only: they depend on the visitor's token. */
+const CLIENT_ONLY = /^\/(_customer|_admin|AdminLogin$|product\/|singleProductDetails\/\$customerId\/)/;
+
+const HOISTED = /^(?:<link [^>]*\/>|<meta [^>]*\/>|<title>[^<]*<\/title>)+/;
+
+export interface RenderResult {
+  /** <title> and resource hints (image preloads) for the document's <head> */
+  head: string;
+  /** markup for <div id="root"> */
+  html: string;
+  /** superjson text of the dehydrated query cache */
+  state: string;
+  status: number;
+}
+
+/** Renders `url` for a guest, or returns null when the page is client-only. */
+export async function render(url: string, client: TrpcClient): Promise<RenderResult | null> {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, client, createMemoryHistory({ initialEntries: [url] }));
+  const pathname = new URL(url, "http://store.local").pathname;
+  if (router.matchRoutes(pathname, {}).some((m) => CLIENT_ONLY.test(m.routeId))) return null;
+  await router.load();
+  // a guard sent the visitor elsewhere: the browser follows it itself
+  if (router.state.location.pathname !== pathname) return null;
+  const markup = renderToString(
+    <AppProviders queryClient={queryClient} client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const notFound = router.state.matches.some((m) => m.status === "notFound" || m._notFound);
+  // React puts the hoistable elements it met (<title>, image preloads) before the markup; they
+  // belong in <head>: left inside the root they break hydration
+  const head = HOISTED.exec(markup)?.[0] ?? "";
+  return { head, html: markup.slice(head.length), state: superjson.stringify(dehydrate(queryClient)), status: notFound ? 404 : 200 };
+}
