@@ -9,6 +9,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client.ts";
 import { applyMigrations, type SqlRunner } from "./migrate.ts";
+import { lowMemoryPgliteModule } from "./pglite-memory.ts";
 
 export type Db = PrismaClient;
 
@@ -78,14 +79,18 @@ export async function openDb(options: DbOptions = {}): Promise<DbHandle> {
     };
   }
   const dataDir = options.dataDir ?? "./data";
+  const wasmModule = await lowMemoryPgliteModule();
+  const pgliteOptions = { extensions: pgliteExtensions, ...(wasmModule ? { wasmModule } : {}) };
   let pglite: PGlite;
   if (dataDir === "memory://") {
-    pglite = new PGlite({ extensions: pgliteExtensions });
+    pglite = new PGlite(pgliteOptions);
   } else {
     const dir = path.resolve(dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir, { extensions: pgliteExtensions });
+    pglite = new PGlite(dir, pgliteOptions);
   }
+  // index builds (migrations) take up to this much WASM memory, which is never given back
+  await pglite.exec("SET maintenance_work_mem = '16MB'");
   const raw = pgliteRunner(pglite);
   await applyMigrations(raw);
   const db = new PrismaClient({ adapter: pgliteAdapter(pglite) });
