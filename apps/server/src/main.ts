@@ -1,3 +1,4 @@
+import "./v8-flags.ts";
 import { openDb } from "@store/db";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadEnv } from "./env.ts";
