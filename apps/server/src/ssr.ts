@@ -19,6 +19,11 @@ interface RenderResult {
 }
 type TrpcClient = ReturnType<typeof createTRPCClient<AppRouter>>;
 type RenderFn = (url: string, client: TrpcClient) => Promise<RenderResult | null>;
+interface SsrBundle {
+  render: RenderFn;
+  /** id of the element main.tsx reads the data from */
+  SSR_STATE_ID: string;
+}
 
 export interface PageRenderer {
   /** the page for `url`: pre-rendered when possible, else the app shell */
@@ -47,26 +52,27 @@ const scriptSafe = (json: string) => json.replace(/</g, "\\u003c");
 
 export async function createPageRenderer(webDist: string, template: () => string, log: FastifyBaseLogger): Promise<PageRenderer> {
   const entry = path.join(`${webDist}-server`, "entry-server.js");
-  let render: RenderFn | null = null;
+  let bundle: SsrBundle | null = null;
   if (fs.existsSync(entry)) {
-    render = ((await import(pathToFileURL(entry).href)) as { render: RenderFn }).render;
+    bundle = (await import(pathToFileURL(entry).href)) as SsrBundle;
   } else {
     log.info(`no SSR bundle at ${entry}: pages are rendered in the browser only`);
   }
   return {
     async page(url, guestContext) {
       const shell = template();
-      if (!render || !shell.includes(ROOT_MARK)) return { html: shell, status: 200 };
+      const ssr = bundle;
+      if (!ssr || !shell.includes(ROOT_MARK)) return { html: shell, status: 200 };
       try {
         const client = createTRPCClient<AppRouter>({ links: [unstable_localLink({ router: appRouter, createContext: guestContext, transformer: superjson })] });
-        const result = await render(url, client);
+        const result = await ssr.render(url, client);
         if (!result) return { html: shell, status: 200 };
         // replacer functions: a `$` in the page's text must not act as a replacement pattern
         const deferred = deferScripts(shell);
         const titled = result.head.includes("<title>") ? deferred.replace(/<title>[^<]*<\/title>/, () => "") : deferred;
         const html = titled
           .replace("</head>", () => `${result.head}</head>`)
-          .replace(ROOT_MARK, () => `<div id="root">${result.html}</div><script type="application/json" id="ssr-state">${scriptSafe(result.state)}</script>`);
+          .replace(ROOT_MARK, () => `<div id="root">${result.html}</div><script type="application/json" id="${ssr.SSR_STATE_ID}">${scriptSafe(result.state)}</script>`);
         return { html, status: result.status };
       } catch (error) {
         // the browser can still render the page itself

@@ -10,6 +10,8 @@ import superjson from "superjson";
 import type { TrpcClient } from "./lib/trpc";
 import { AppProviders, createAppRouter, createQueryClient } from "./router";
 
+export { SSR_STATE_ID } from "./ssr-state";
+
 /** Routes rendered in the browser only: they depend on the visitor's token. */
 const CLIENT_ONLY = /^\/(_customer|_admin|AdminLogin$|product\/|singleProductDetails\/\$customerId\/)/;
 
