@@ -160,9 +160,14 @@ async function main() {
   }
 
   // ---------------------------------------------------------------- verdicts
-  const home = results.find((r) => r.page === "home") as { jsKbGzip: number } | undefined;
+  // every script a measured page loaded while Lighthouse watched, lazy chunks included
+  const loaded = results.map((r) => `${r.page} ${r.jsKbGzip} KB`).join(", ");
   const verdicts = [
-    { target: `storefront initial JS <= ${TARGET_KB} KB gzipped`, measured: `static graph ${kb(staticGz)} KB; loaded on / ${home?.jsKbGzip} KB`, met: kb(staticGz) <= TARGET_KB && (home?.jsKbGzip ?? Infinity) <= TARGET_KB },
+    {
+      target: `storefront initial JS <= ${TARGET_KB} KB gzipped`,
+      measured: `static graph ${kb(staticGz)} KB; loaded: ${loaded}`,
+      met: kb(staticGz) <= TARGET_KB && results.every((r) => (r.jsKbGzip as number) <= TARGET_KB),
+    },
     { target: "no back-office code on the storefront", measured: staticAdmin.length || results.some((r) => (r.adminChunksLoaded as string[]).length) ? "admin chunks loaded" : "none loaded", met: !staticAdmin.length && !results.some((r) => (r.adminChunksLoaded as string[]).length) },
     ...results.map((r) => ({
       target: `${r.page}: performance, accessibility, best practices >= 95; CLS 0 (${preset})`,

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { customerLoginFormSchema } from "@store/validators";
+import type { customerLoginFormSchema } from "@store/validators";
 import type { z } from "zod";
 import { FormField } from "../components/FormField";
 import { StoreLayout } from "../components/store/StoreLayout";
@@ -11,6 +10,7 @@ import { loginSearch } from "../components/store/searchParams";
 import { saveCustomerSession } from "../lib/auth";
 import { errorCode, trpc } from "../lib/trpc";
 import { useHydrated } from "../lib/hydration";
+import { lazyZodResolver } from "../lib/lazyResolver";
 
 export const Route = createFileRoute("/customerLogin")({
   validateSearch: loginSearch,
@@ -18,6 +18,7 @@ export const Route = createFileRoute("/customerLogin")({
 });
 
 type LoginForm = z.infer<typeof customerLoginFormSchema>;
+const loginResolver = lazyZodResolver<LoginForm, LoginForm>((schemas) => schemas.customerLoginFormSchema);
 /** Failures whose server message is meant for the person logging in (401 per spec §8; 403 inactive; 429 wait). */
 const SHOWN = ["UNAUTHORIZED", "FORBIDDEN", "TOO_MANY_REQUESTS"];
 
@@ -27,7 +28,7 @@ function CustomerLogin() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<LoginForm>({ resolver: zodResolver(customerLoginFormSchema), defaultValues: { number: "", password: "" } });
+  const form = useForm<LoginForm>({ resolver: loginResolver, defaultValues: { number: "", password: "" } });
   const login = trpc.auth.customerLogin.useMutation({
     onSuccess: (res) => {
       for (const key of ["customers", "cart", "orders"]) queryClient.removeQueries({ queryKey: [[key]] });
@@ -50,7 +51,7 @@ function CustomerLogin() {
         <h1>Login</h1>
         <p className="hint">Log in with your phone number to order, see your cart and track orders.</p>
         {redirect && <p className="notice">Please log in to continue.</p>}
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} onFocus={loginResolver.preload} noValidate>
           <FormField
             id="login-number"
             label="Phone Number"

@@ -1,19 +1,20 @@
 import { useState } from "react";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "../lib/toast";
-import { customerSignUpSchema } from "@store/validators";
+import type { customerSignUpSchema } from "@store/validators";
 import type { z } from "zod";
 import { FormField } from "../components/FormField";
 import { StoreLayout } from "../components/store/StoreLayout";
 import { errorMessage, fieldErrorsOf, trpc } from "../lib/trpc";
 import { useHydrated } from "../lib/hydration";
+import { lazyZodResolver } from "../lib/lazyResolver";
 
 export const Route = createFileRoute("/customerRegister")({ component: CustomerRegister });
 
 type SignUpInput = z.input<typeof customerSignUpSchema>;
 type SignUp = z.output<typeof customerSignUpSchema>;
+const signUpResolver = lazyZodResolver<SignUpInput, SignUp>((schemas) => schemas.customerSignUpSchema);
 const FIELDS = ["firstName", "lastName", "number", "email", "houseNo", "areaAddress", "city", "state", "pinCode", "password", "agreeToTerms"] as const;
 
 function CustomerRegister() {
@@ -21,7 +22,7 @@ function CustomerRegister() {
   const hydrated = useHydrated();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignUpInput, unknown, SignUp>({
-    resolver: zodResolver(customerSignUpSchema),
+    resolver: signUpResolver,
     defaultValues: { firstName: "", lastName: "", number: "", email: "", houseNo: "", areaAddress: "", city: "", state: "", pinCode: "", password: "", agreeToTerms: false },
   });
   const save = trpc.customers.save.useMutation({
@@ -45,7 +46,7 @@ function CustomerRegister() {
     <StoreLayout title="Create an account" narrow>
       <div className="auth-card card wide">
         <h1>Create an account</h1>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} onFocus={signUpResolver.preload} noValidate>
           <fieldset>
             <legend>About you</legend>
             <div className="form-grid">
