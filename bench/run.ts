@@ -136,6 +136,8 @@ async function drain(base: string) {
 }
 
 const trpcListPath = `/api/trpc/products.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { sort: "name" } } }))}`;
+/** the storefront grid as the web app asks for it (home page 1; a search) */
+const trpcShelfPath = (input: Record<string, unknown>) => `/api/trpc/products.shelf?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: input } }))}`;
 
 interface Scenario {
   name: string;
@@ -261,12 +263,14 @@ async function main() {
         const reads: Scenario[] = [
           { name: "list-rest", variants: [{ path: "/api/v1/products/details" }], expect: [200], ceiling: "list", floor: "pg-list" },
           { name: "list-rest-304", variants: [{ path: "/api/v1/products/details", headers: { "if-none-match": etag } }], expect: [304], note: "ETag revalidation" },
-          { name: "list-trpc", variants: [{ path: trpcListPath }], expect: [200], ceiling: "list", floor: "pg-list", note: "as the web app calls it (superjson)" },
+          { name: "list-trpc", variants: [{ path: trpcListPath }], expect: [200], ceiling: "list", floor: "pg-list", note: "tRPC products.list (superjson)" },
+          { name: "shelf-trpc", variants: [{ path: trpcShelfPath({ sort: "name", page: 1 }) }], expect: [200], note: "home grid as the web app asks for it (24 a page)" },
           { name: "detail", variants: ids, expect: [200], ceiling: "detail" },
           { name: "image-396", variants: imgs.map((p) => ({ path: p })), expect: [200] },
           { name: "image-396-304", variants: imgs.map((p) => ({ path: p, headers: { "if-none-match": `"${image.hash}-396"` } })), expect: [304] },
           { name: "search-needle", variants: [{ path: `/api/v1/products/details?search=${PRODUCT_NEEDLE}` }], expect: [200], ceiling: "search-needle", floor: "pg-search-needle", note: "20 matches" },
           { name: "search-common", variants: [{ path: `/api/v1/products/details?search=${PRODUCT_COMMON}` }], expect: [200], floor: "pg-search-common", note: "capped at 500 rows" },
+          { name: "search-shelf", variants: [{ path: trpcShelfPath({ search: PRODUCT_COMMON, sort: "name", page: 1 }) }], expect: [200], note: "storefront search page as the web app asks for it" },
           { name: "orders-page1", variants: [{ path: "/api/v1/productOrder/page?page=1", headers: auth }], expect: [200], ceiling: "orders-page1", floor: "pg-orders-page1" },
           { name: "orders-search", variants: [{ path: `/api/v1/productOrder/page?page=1&search=${encodeURIComponent(ORDER_NEEDLE)}`, headers: auth }], expect: [200], floor: "pg-orders-search", note: "20 matches" },
         ];
@@ -379,7 +383,7 @@ async function main() {
       }
     }
     if (DATASET_NAMES.includes("small") && DATASET_NAMES.includes("large")) {
-      for (const sc of ["list-rest", "list-trpc", "search-needle", "orders-page1", "orders-search"]) {
+      for (const sc of ["list-rest", "list-trpc", "shelf-trpc", "search-needle", "search-shelf", "orders-page1", "orders-search"]) {
         const s = find(rows, target, "small", sc);
         const l = find(rows, target, "large", sc);
         if (!s || !l) continue;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "./constants.ts";
 
-export { MAX_LINE_QUANTITY, PAGE_SIZE } from "./constants.ts";
+export { MAX_LINE_QUANTITY, MAX_SHELF_PAGE, PAGE_SIZE, SHELF_SIZE } from "./constants.ts";
 
 /** Blank form fields ("" or only spaces) count as missing, so "required" messages show. */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

@@ -5,6 +5,10 @@
 export const MAX_LINE_QUANTITY = 100;
 /** Admin lists show 20 rows a page (issue 5). */
 export const PAGE_SIZE = 20;
+/** The storefront's product grids (home, search, categories) show 24 products a page. */
+export const SHELF_SIZE = 24;
+/** Highest page number a storefront grid accepts. */
+export const MAX_SHELF_PAGE = 10_000;
 
 export const PRODUCT_CATEGORIES = [
   "Floor Care",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRODUCT_CATEGORIES } from "./constants.ts";
+import { MAX_SHELF_PAGE, PRODUCT_CATEGORIES } from "./constants.ts";
 import { optionalText, requiredText, rupees, wholeNumber } from "./common.ts";
 
 export { PRODUCT_CATEGORIES };
@@ -60,4 +60,14 @@ export const productListInput = z.object({
   search: z.string().trim().max(100).optional(),
   category: z.enum(PRODUCT_CATEGORIES).optional(),
   sort: z.enum(["newest", "priceAsc", "priceDesc", "name"]).optional(),
+});
+
+/** A page of a storefront product grid: the list's filters plus the page number. */
+export const productShelfInput = productListInput.extend({
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .max(MAX_SHELF_PAGE, `page is at most ${MAX_SHELF_PAGE}`)
+    .default(1),
 });

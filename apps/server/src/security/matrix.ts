@@ -55,6 +55,7 @@ export const MATRIX: Record<string, Entry> = {
   "customers.deleteLegacy": { rule: ADMIN, input: async (c) => ({ id: (await c.env.makeCustomer()).customerId }) },
 
   "products.list": { rule: PUBLIC, input: () => ({ search: "Probe" }) },
+  "products.shelf": { rule: PUBLIC, input: () => ({ search: "Probe", page: 1 }) },
   "products.categories": { rule: PUBLIC, input: none },
   "products.trending": { rule: PUBLIC, input: none },
   "products.byId": { rule: PUBLIC, input: (c) => ({ productId: c.env.productId }) },

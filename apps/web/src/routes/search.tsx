@@ -3,35 +3,37 @@ import { PRODUCT_CATEGORIES } from "@store/validators/constants";
 import { QueryState } from "../components/QueryState";
 import { SORT_LABELS } from "../components/store/HomeScreen";
 import { ProductGrid } from "../components/store/ProductCard";
+import { ShelfPager } from "../components/store/ShelfPager";
 import { StoreLayout } from "../components/store/StoreLayout";
 import { productSearch, SORTS, type HomeSort } from "../components/store/searchParams";
 import { trpc } from "../lib/trpc";
 
 export const Route = createFileRoute("/search")({
   validateSearch: productSearch,
-  loaderDeps: ({ search }) => ({ q: search.q, category: search.category, sort: search.sort }),
+  loaderDeps: ({ search }) => ({ q: search.q, category: search.category, sort: search.sort, page: search.page }),
   // waited for, so the page (also as the server renders it) comes with its results; a failure
   // is left to the list's own error state
   loader: async ({ context, deps }) => {
-    await context.trpc.products.list.ensureData(listInput(deps)).catch(() => undefined);
+    await context.trpc.products.shelf.ensureData(shelfInput(deps)).catch(() => undefined);
   },
   component: SearchScreen,
 });
 
-/** The one list query of this screen, for the loader and the component alike. */
-const listInput = ({ q, category, sort }: { q?: string; category?: (typeof PRODUCT_CATEGORIES)[number]; sort?: HomeSort }) => ({
+/** The one grid query of this screen, for the loader and the component alike. */
+const shelfInput = ({ q, category, sort, page }: { q?: string; category?: (typeof PRODUCT_CATEGORIES)[number]; sort?: HomeSort; page?: number }) => ({
   search: q || undefined,
   category,
   sort: sort ?? "name",
+  page: page ?? 1,
 });
 
 function SearchScreen() {
-  const { q, category, sort } = Route.useSearch();
+  const { q, category, sort, page } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const products = trpc.products.list.useQuery(listInput({ q, category, sort }));
+  const products = trpc.products.shelf.useQuery(shelfInput({ q, category, sort, page }));
   const heading = q ? `Search results for “${q}”` : category ? category : "All products";
   const set = (patch: Partial<{ category: (typeof PRODUCT_CATEGORIES)[number] | undefined; sort: HomeSort | undefined }>) =>
-    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+    void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }), replace: true });
   return (
     <StoreLayout title={q ? `Search: ${q}` : category ? `${category} products` : "All products"}>
       <div className="section-head">
@@ -62,25 +64,28 @@ function SearchScreen() {
           </div>
         </div>
       </div>
-      <QueryState query={products}>
-        {(list) =>
-          list.length === 0 ? (
-            <div className="empty" role="status">
-              <p>
-                <strong>No Products found.</strong>
-              </p>
-              <p>{q ? `Nothing matches “${q}”${category ? ` in ${category}` : ""}. Try another word, such as “floor” or “500ml”.` : "There are no products in this category yet."}</p>
-            </div>
-          ) : (
-            <>
-              <p className="hint" role="status">
-                {list.length} {list.length === 1 ? "product" : "products"} found
-              </p>
-              <ProductGrid products={list} />
-            </>
-          )
-        }
-      </QueryState>
+      <div id="products">
+        <QueryState query={products}>
+          {(shelf) =>
+            shelf.items.length === 0 ? (
+              <div className="empty" role="status">
+                <p>
+                  <strong>No Products found.</strong>
+                </p>
+                <p>{q ? `Nothing matches “${q}”${category ? ` in ${category}` : ""}. Try another word, such as “floor” or “500ml”.` : "There are no products in this category yet."}</p>
+              </div>
+            ) : (
+              <>
+                <p className="hint" role="status">
+                  {shelf.total} {shelf.total === 1 ? "product" : "products"} found
+                </p>
+                <ProductGrid products={shelf.items} />
+                <ShelfPager page={shelf.page} total={shelf.total} pageSize={shelf.pageSize} />
+              </>
+            )
+          }
+        </QueryState>
+      </div>
     </StoreLayout>
   );
 }

@@ -125,6 +125,34 @@ describe("products.list / byId (public)", () => {
     await expect(env.anonymous.products.list({ category: "Weapons" } as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
+  it("pages the storefront grid 24 at a time, in one stable order, fresh after every write", async () => {
+    const category = "Glass & Surfaces";
+    const made: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      made.push((await env.admin.products.save(productFields({ productName: `Shelf Probe ${String(i).padStart(2, "0")}`, productPrice: 100, category }))).product.productId);
+    }
+    // equal prices: the id decides, so no product shows on two pages or on none
+    const first = await env.anonymous.products.shelf({ search: "shelf probe", category, sort: "priceAsc" });
+    const second = await env.anonymous.products.shelf({ search: "shelf probe", category, sort: "priceAsc", page: 2 });
+    expect(first).toMatchObject({ total: 30, page: 1, pageSize: 24 });
+    expect(first.items).toHaveLength(24);
+    expect(second.items).toHaveLength(6);
+    expect([...first.items, ...second.items].map((p) => p.productId)).toEqual(made);
+    expect((await env.anonymous.products.shelf({ search: "shelf probe", page: 3 })).items).toEqual([]);
+    // a search pages the same way and counts its matches
+    const search = await env.anonymous.products.shelf({ search: "shelf probe 2", sort: "name" });
+    expect(search.total).toBe(10);
+    expect(search.items.map((p) => p.productName)).toEqual(Array.from({ length: 10 }, (_, i) => `Shelf Probe 2${i}`));
+    // a new product is on the (cached) first page of the plain grid at once
+    const before = await env.anonymous.products.shelf({ category, sort: "newest" });
+    const newest = (await env.admin.products.save(productFields({ productName: "Shelf Probe New", category }))).product.productId;
+    const after = await env.anonymous.products.shelf({ category, sort: "newest" });
+    expect(after.items[0].productId).toBe(newest);
+    expect(after.total).toBe(before.total + 1);
+    await expect(env.anonymous.products.shelf({ page: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "page starts at 1" });
+    await expect(env.anonymous.products.shelf({ page: 10_001 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
   it("answers 404 for a missing product and 400 for a bad id", async () => {
     await expect(env.anonymous.products.byId({ productId: 999999 })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Product 999999 was not found." });
     await expect(env.anonymous.products.byId({ productId: "abc" as never })).rejects.toMatchObject({ code: "BAD_REQUEST" });

@@ -1,11 +1,22 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import { id, pageInput, PAGE_SIZE, PRODUCT_CATEGORIES, productCreateSchema, productListInput, productUpdateSchema } from "@store/validators";
+import {
+  id,
+  pageInput,
+  PAGE_SIZE,
+  PRODUCT_CATEGORIES,
+  productCreateSchema,
+  productListInput,
+  productShelfInput,
+  productUpdateSchema,
+  SHELF_SIZE,
+} from "@store/validators";
 import type { Db, Prisma } from "@store/db";
 import { adminProcedure, createTRPCRouter, publicProcedure } from "../trpc.ts";
 import { decodeDataUrl, renderProductImages, saveProductImages } from "../services/images.ts";
 import { toPaise } from "../services/money.ts";
 import { likeText } from "../services/search.ts";
+import { queryProducts } from "../services/product-query.ts";
 import { pageOutput, productOutput, productSelect, successOutput, toProductOutput } from "../services/serialize.ts";
 import type { Context } from "../context.ts";
 
@@ -40,18 +51,16 @@ async function softDelete(ctx: Context, productId: number) {
   return { success: true, message: "Product deleted." };
 }
 
-async function listProducts(db: Db, input: z.infer<typeof productListInput> | undefined) {
-  const where: Prisma.ProductWhereInput = { ...searchWhere(input?.search), ...(input?.category ? { category: input.category } : {}) };
-  const orderBy: Prisma.ProductOrderByWithRelationInput[] =
-    input?.sort === "priceAsc"
-      ? [{ productPrice: "asc" }]
-      : input?.sort === "priceDesc"
-        ? [{ productPrice: "desc" }]
-        : input?.sort === "name"
-          ? [{ productName: "asc" }]
-          : [{ createdAt: "desc" }, { productId: "desc" }];
-  const rows = await db.product.findMany({ where, select: productSelect, orderBy, take: 500 });
+type ListInput = z.infer<typeof productListInput> | undefined;
+
+async function listProducts(db: Db, input: ListInput) {
+  const { rows } = await queryProducts(db, input ?? {}, { limit: 500, offset: 0 });
   return rows.map(toProductOutput);
+}
+
+async function shelfPage(db: Db, input: z.infer<typeof productShelfInput>) {
+  const { rows, total } = await queryProducts(db, input, { limit: SHELF_SIZE, offset: (input.page - 1) * SHELF_SIZE });
+  return { items: rows.map(toProductOutput), total, page: input.page, pageSize: SHELF_SIZE };
 }
 
 const imageFromInput = async (dataUrl: string | undefined) => (dataUrl ? renderProductImages(decodeDataUrl(dataUrl)) : undefined);
@@ -75,6 +84,24 @@ export const productsRouter = createTRPCRouter({
       // searches go to the database; the plain list, by category or sort, is served from the cache
       if (input?.search) return listProducts(ctx.db, input);
       return ctx.services.productCache.get(`list:${input?.category ?? ""}:${input?.sort ?? ""}`, () => listProducts(ctx.db, input));
+    }),
+
+  shelf: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/products/shelf",
+        tags: ["Products"],
+        summary: `The storefront's product grid, ${SHELF_SIZE} a page (same search, category and sort as /products/details)`,
+        protect: false,
+      },
+    })
+    .input(productShelfInput)
+    .output(pageOutput(productOutput))
+    .query(({ ctx, input }) => {
+      // like the list: searches go to the database, the pages of the plain grid come from the cache
+      if (input.search) return shelfPage(ctx.db, input);
+      return ctx.services.productCache.get(`shelf:${input.category ?? ""}:${input.sort ?? ""}:${input.page}`, () => shelfPage(ctx.db, input));
     }),
 
   categories: publicProcedure

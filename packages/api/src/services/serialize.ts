@@ -54,7 +54,7 @@ export const productSelect = {
   createdAt: true,
   updatedAt: true,
 } satisfies Prisma.ProductSelect;
-type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
+export type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
 
 export const productOutput = z.object({
   productId: z.number().int(),

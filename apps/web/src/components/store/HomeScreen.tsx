@@ -5,6 +5,7 @@ import { trpc } from "../../lib/trpc";
 import { Carousel } from "./Carousel";
 import { PromiseTiles } from "./PromiseTiles";
 import { ProductGrid } from "./ProductCard";
+import { ShelfPager } from "./ShelfPager";
 import { StoreLayout } from "./StoreLayout";
 
 export const SORT_LABELS: Record<HomeSort, string> = {
@@ -14,9 +15,12 @@ export const SORT_LABELS: Record<HomeSort, string> = {
   priceDesc: "Price: high to low",
 };
 
+/** The home grid's query, for the route loaders and the screen alike. */
+export const homeShelfInput = ({ sort, page }: { sort?: HomeSort; page?: number }) => ({ sort: sort ?? "name", page: page ?? 1 });
+
 /** The storefront home (/ for guests, /product/{customerId} for customers). */
-export function HomeScreen({ sort, onSort }: { sort: HomeSort | undefined; onSort: (s: HomeSort) => void }) {
-  const products = trpc.products.list.useQuery({ sort: sort ?? "name" });
+export function HomeScreen({ sort, page, onSort }: { sort: HomeSort | undefined; page: number | undefined; onSort: (s: HomeSort) => void }) {
+  const products = trpc.products.shelf.useQuery(homeShelfInput({ sort, page }));
   return (
     <StoreLayout title="Cleaning products online">
       <h1 className="visually-hidden">Clean Store: cleaning products online</h1>
@@ -36,8 +40,13 @@ export function HomeScreen({ sort, onSort }: { sort: HomeSort | undefined; onSor
             </select>
           </div>
         </div>
-        <QueryState query={products} empty="No Products found." isEmpty={(d) => d.length === 0}>
-          {(list) => <ProductGrid products={list} />}
+        <QueryState query={products} empty="No Products found." isEmpty={(d) => d.items.length === 0}>
+          {(shelf) => (
+            <>
+              <ProductGrid products={shelf.items} />
+              <ShelfPager page={shelf.page} total={shelf.total} pageSize={shelf.pageSize} />
+            </>
+          )}
         </QueryState>
         <p className="more-links">
           <Link to="/categories">Browse by category</Link> · <Link to="/trending">See what is trending</Link>

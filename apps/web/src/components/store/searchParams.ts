@@ -1,18 +1,28 @@
 // URL search params of the storefront routes (the URL is the state of every list).
-import { MAX_LINE_QUANTITY, PRODUCT_CATEGORIES } from "@store/validators/constants";
+import { MAX_LINE_QUANTITY, MAX_SHELF_PAGE, PRODUCT_CATEGORIES } from "@store/validators/constants";
 import { localPath, oneOf, text, wholeNumber } from "../../lib/searchParams";
 
 export const SORTS = ["newest", "priceAsc", "priceDesc", "name"] as const;
 export type HomeSort = (typeof SORTS)[number];
 
-export const homeSearch = (search: Record<string, unknown>): { sort?: HomeSort } => ({ sort: oneOf(SORTS, search.sort) });
+/** ?page=n of a product grid; left out or not valid = 1 */
+const shelfPage = (raw: unknown) => {
+  const page = wholeNumber(raw, 1, MAX_SHELF_PAGE);
+  return page === 1 ? undefined : page;
+};
+
+export const homeSearch = (search: Record<string, unknown>): { sort?: HomeSort; page?: number } => ({
+  sort: oneOf(SORTS, search.sort),
+  page: shelfPage(search.page),
+});
 
 export const productSearch = (
   search: Record<string, unknown>,
-): { q?: string; category?: (typeof PRODUCT_CATEGORIES)[number]; sort?: HomeSort } => ({
+): { q?: string; category?: (typeof PRODUCT_CATEGORIES)[number]; sort?: HomeSort; page?: number } => ({
   q: text(search.q, 100),
   category: oneOf(PRODUCT_CATEGORIES, search.category),
   sort: oneOf(SORTS, search.sort),
+  page: shelfPage(search.page),
 });
 
 export const loginSearch = (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) });
