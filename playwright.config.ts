@@ -49,6 +49,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       LOGIN_MAX_FAILURES: "1000",
+      // every test signs up customers from 127.0.0.1
+      SIGNUP_MAX_PER_HOUR: "100000",
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

@@ -25,6 +25,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** failed logins a minute allowed per IP and per account before 429 */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** sign-up attempts an hour allowed per IP before 429 */
+  SIGNUP_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** folder of the built web app (default apps/web/dist) */
   WEB_DIST: z.string().optional(),
   /** Seed the sample catalogue when the product table is empty (default on) */

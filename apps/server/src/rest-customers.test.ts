@@ -1,6 +1,8 @@
 // HTTP tests of the customer, login and admin paths of /api/v1 through the real Fastify app.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerFields, TEST_ADMIN } from "@store/api/testing";
+import { createSignupLimiter } from "@store/api";
+import { buildApp } from "./app.ts";
 import { createHttpTestEnv, type HttpTestEnv } from "./testing.ts";
 
 let env: HttpTestEnv;
@@ -85,6 +87,27 @@ describe("POST /api/v1/customers/save", () => {
       payload: JSON.stringify({ ...customerFields(), areaAddress: "x".repeat(9 * 1024 * 1024) }),
     });
     expectSpringError(res, 413, "Payload Too Large", "/api/v1/customers/save");
+  });
+});
+
+describe("sign-up limit per address (API6)", () => {
+  it("answers 429 after the allowed sign-up attempts of an hour from one address, counting refused ones too; other addresses go on", async () => {
+    const limited = await buildApp({ handle: env.handle, services: { ...env.services, signupLimiter: createSignupLimiter({ perHour: 3 }) }, logLevel: "silent" });
+    try {
+      const save = (payload: Record<string, unknown>, remoteAddress: string) => limited.inject({ method: "POST", url: "/api/v1/customers/save", payload, remoteAddress });
+      const first = customerFields();
+      expect((await save(first, "10.77.0.1")).statusCode).toBe(200);
+      // a taken phone number (409: which numbers are registered is what a flood would probe) counts
+      expect((await save({ ...customerFields(), number: first.number }, "10.77.0.1")).statusCode).toBe(409);
+      expect((await save(customerFields(), "10.77.0.1")).statusCode).toBe(200);
+      const fourth = customerFields();
+      const refused = await save(fourth, "10.77.0.1");
+      expectSpringError(refused, 429, "Too Many Requests", "/api/v1/customers/save", /^Too many sign-ups from your network\. Please try again in \d+ minutes\.$/);
+      expect(await env.handle.db.customer.count({ where: { number: fourth.number } })).toBe(0);
+      expect((await save(fourth, "10.77.0.2")).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Db } from "@store/db";
 import type { TokenService } from "./services/tokens.ts";
 import type { LoginLimiter } from "./services/login-limiter.ts";
+import type { SignupLimiter } from "./services/signup-limiter.ts";
 import type { ProductEvents } from "./services/product-events.ts";
 import type { ProductCache } from "./services/product-cache.ts";
 
@@ -10,6 +11,7 @@ export type AuthUser = { role: "customer"; customerId: number } | { role: "admin
 export interface Services {
   tokens: TokenService;
   loginLimiter: LoginLimiter;
+  signupLimiter: SignupLimiter;
   productEvents: ProductEvents;
   productCache: ProductCache;
 }

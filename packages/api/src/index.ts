@@ -6,6 +6,7 @@ export { createCallerFactory } from "./trpc.ts";
 export { createContext, createInnerContext, type Context, type Services, type AuthUser } from "./context.ts";
 export { createTokenService } from "./services/tokens.ts";
 export { createLoginLimiter } from "./services/login-limiter.ts";
+export { createSignupLimiter } from "./services/signup-limiter.ts";
 export { createProductEvents, type ProductEvents } from "./services/product-events.ts";
 export { createProductCache, type ProductCache } from "./services/product-cache.ts";
 export { hashPassword, HASH_PARAMS } from "./services/passwords.ts";

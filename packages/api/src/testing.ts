@@ -6,6 +6,7 @@ import { createCallerFactory } from "./trpc.ts";
 import { createInnerContext, type AuthUser, type Services } from "./context.ts";
 import { createTokenService } from "./services/tokens.ts";
 import { createLoginLimiter } from "./services/login-limiter.ts";
+import { createSignupLimiter } from "./services/signup-limiter.ts";
 import { createProductEvents } from "./services/product-events.ts";
 import { createProductCache } from "./services/product-cache.ts";
 import { hashPassword } from "./services/passwords.ts";
@@ -20,6 +21,8 @@ export function createTestServices(): Services {
   return {
     tokens: createTokenService(TEST_JWT_SECRET),
     loginLimiter: createLoginLimiter(),
+    // the suites sign up many customers from one address; the limit itself is tested with its own limiter
+    signupLimiter: createSignupLimiter({ perHour: 1_000_000 }),
     productEvents,
     productCache: createProductCache(productEvents),
   };

@@ -45,6 +45,10 @@ export const customersRouter = createTRPCRouter({
     .input(customerSignUpSchema)
     .output(successOutput.extend({ customerId: z.number().int() }))
     .mutation(async ({ ctx, input }) => {
+      const wait = await ctx.services.signupLimiter.attempt(ctx.clientIp);
+      if (wait > 0) {
+        throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: `Too many sign-ups from your network. Please try again in ${Math.ceil(wait / 60)} minutes.` });
+      }
       await assertUnique(ctx.db, input.number, input.email);
       const { password, ...fields } = input;
       const passwordHash = await hashPassword(password);

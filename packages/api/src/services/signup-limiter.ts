@@ -1,0 +1,26 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
+export interface SignupLimiter {
+  /** counts one sign-up attempt from this address; seconds to wait when over the limit, else 0 */
+  attempt(ip: string): Promise<number>;
+}
+
+/**
+ * At most `perHour` sign-up attempts an hour from one address (OWASP API6: unrestricted access to
+ * sensitive business flows — mass account creation, and guessing which phone numbers and emails
+ * are registered from the 409 answers).
+ */
+export function createSignupLimiter({ perHour = 20 } = {}): SignupLimiter {
+  const byIp = new RateLimiterMemory({ keyPrefix: "signup-ip", points: perHour, duration: 3600 });
+  return {
+    async attempt(ip) {
+      try {
+        await byIp.consume(ip, 1);
+        return 0;
+      } catch (res) {
+        if (res instanceof RateLimiterRes) return Math.ceil(res.msBeforeNext / 1000);
+        throw res;
+      }
+    },
+  };
+}
