@@ -10,16 +10,25 @@
     preload.forEach(function (href) {
       var link = document.createElement("link");
       link.rel = "modulepreload";
+      link.fetchPriority = "low";
       link.crossOrigin = "";
       link.href = href;
       document.head.appendChild(link);
     });
     var script = document.createElement("script");
     script.type = "module";
+    script.fetchPriority = "low";
     script.crossOrigin = "";
     script.src = entry;
     document.head.appendChild(script);
   }
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
+  // after the load event AND a frame painted after it: on a fast connection the load event can
+  // come before the first paint, and the scripts would then compete with it after all
+  function afterPaint() {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  if (document.readyState === "complete") afterPaint();
+  else window.addEventListener("load", afterPaint, { once: true });
 })();
