@@ -34,7 +34,7 @@ const ROOT_MARK = '<div id="root"></div>';
 
 /**
  * A server-rendered page needs no script to paint: its module script and preloads are handed to
- * /boot.js (apps/web/public), which starts them after the page's `load` event.
+ * /boot.js (apps/web/public), which starts them after the page's `load` event and a painted frame.
  */
 export function deferScripts(html: string): string {
   const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(html);
