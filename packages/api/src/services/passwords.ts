@@ -1,16 +1,23 @@
+import os from "node:os";
 import { hash, verify } from "@node-rs/argon2";
+import pLimit from "p-limit";
 
 /** argon2id with OWASP's minimum recommended cost (19 MiB, 2 passes, 1 lane). */
 // algorithm 2 = Algorithm.Argon2id (a const enum, which isolatedModules cannot import)
 export const HASH_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+// At most one hash per CPU core the process may use (taskset/cgroups respected). Each hash holds
+// 19 MiB and keeps a core busy; more at once would not log anyone in sooner, but would hold 19 MiB
+// more each and take the libuv threads that static files and zlib also need (issue 7: server RSS).
+const oneHashPerCore = pLimit(Math.max(1, os.availableParallelism()));
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, HASH_PARAMS);
+  return oneHashPerCore(() => hash(password, HASH_PARAMS));
 }
 
 export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
   try {
-    return await verify(hashed, password);
+    return await oneHashPerCore(() => verify(hashed, password));
   } catch {
     return false;
   }
