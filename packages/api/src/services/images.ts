@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import type sharpModule from "sharp";
 import { TRPCError } from "@trpc/server";
 import type { Db } from "@store/db";
 
@@ -7,8 +7,17 @@ import type { Db } from "@store/db";
 export const IMAGE_SIZES = [396, 150, 100] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 
-sharp.cache(false);
-sharp.concurrency(1);
+// libvips is loaded on the first image an admin uploads (or the seed renders), not at start:
+// most server processes never resize an image, and loading it costs ~10 MB resident (issue 7).
+let loaded: Promise<typeof sharpModule> | undefined;
+function loadSharp(): Promise<typeof sharpModule> {
+  loaded ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loaded;
+}
 
 export function decodeDataUrl(dataUrl: string): Buffer {
   const comma = dataUrl.indexOf(",");
@@ -17,7 +26,8 @@ export function decodeDataUrl(dataUrl: string): Buffer {
 
 /** Decodes the upload (rejecting anything that is not an image) and makes the three WebP sizes. */
 export async function renderProductImages(input: Buffer): Promise<{ hash: string; images: Map<ImageSize, Buffer> }> {
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: sharpModule.Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: 40_000_000, failOn: "error" }).metadata();
   } catch {
