@@ -39,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunch } }],
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf ${dataDir} && node apps/server/scripts/build.mjs && npm run --silent serve`,
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

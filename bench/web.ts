@@ -15,6 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { buildServer, serveArgs } from "../apps/server/scripts/production-server.ts";
 import { freePort, ROOT, startServer } from "./lib/proc.ts";
 
 const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
@@ -45,6 +46,7 @@ function lcpElement(lhr: { audits: Record<string, { details?: unknown }> }): str
 
 async function main() {
   // ---------------------------------------------------------------- build
+  buildServer();
   console.log(`building the web app into ${dist} …`);
   const build = spawnSync("npx", ["vite", "build", "--outDir", dist, "--emptyOutDir", "--manifest"], { cwd: path.join(ROOT, "apps/web"), encoding: "utf8", timeout: 600_000 });
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
@@ -76,7 +78,7 @@ async function main() {
   const port = await freePort();
   const server = await startServer(
     "store (web)",
-    ["--import", "tsx", "apps/server/src/main.ts"],
+    serveArgs(),
     { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: path.join(WORK, "data"), WEB_DIST: dist, LOG_LEVEL: "warn", NODE_ENV: "production", JWT_SECRET: "bench-web-secret-bench-web-secret-0123456789", ADMIN_PASSWORD: "Bench@Admin-Passw0rd" },
     port,
     "/healthz",

@@ -1,10 +1,11 @@
 // Helpers of the slow resilience suites: the real server as a child process (the same command
-// as production: node --import tsx apps/server/src/main.ts), a throwaway PostgreSQL cluster of
-// our own, HTTP with time limits, and the server's memory from /proc.
+// as production: `npm run serve`, the build in apps/server/dist), a throwaway PostgreSQL cluster
+// of our own, HTTP with time limits, and the server's memory from /proc.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildServer, serveArgs } from "../../apps/server/scripts/production-server.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const ADMIN = { email: "resilience-admin@cleanstore.in", password: "Resilience@Admin-2026" };
@@ -24,6 +25,8 @@ export interface Server {
   exited: Promise<number | null>;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
+
+let built = false;
 
 /** Starts the server and waits until /healthz answers 200 (ports 8110-8130 only). */
 export async function startServer(opts: { port: number; env?: Record<string, string>; dataDir?: string; timeoutMs?: number }): Promise<Server> {
@@ -46,7 +49,9 @@ export async function startServer(opts: { port: number; env?: Record<string, str
     SIGNUP_MAX_PER_HOUR: "1000000",
     ...opts.env,
   };
-  const proc = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  if (!built) buildServer();
+  built = true;
+  const proc = spawn(process.execPath, serveArgs(), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   const keep = (chunk: Buffer) => {
     out += chunk.toString();

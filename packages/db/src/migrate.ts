@@ -12,7 +12,9 @@ export interface SqlRunner {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
-const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../prisma/migrations");
+// Found through the package's own entry (packages/db/src/index.ts), not this file's location: the
+// server's production build bundles this module into apps/server/dist/main.js.
+const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.resolve("@store/db"))), "../../../prisma/migrations");
 
 interface Migration {
   name: string;
