@@ -170,6 +170,7 @@ async function main() {
   const checks: Record<string, unknown> = {};
   const finalRss: Record<string, number> = {};
   const settledRss: Record<string, number> = {};
+  const peakRss: Record<string, number> = {};
   const bench = async (target: string, dataset: string, url: string, sc: Scenario, rss?: () => { rssMb: number }) => {
     if (!wanted(sc.name)) return;
     await drain(url);
@@ -308,14 +309,19 @@ async function main() {
             note: `argon2id m=${HASH_PARAMS.memoryCost} KiB t=${HASH_PARAMS.timeCost} p=${HASH_PARAMS.parallelism}`,
           }, () => server.rss());
         }
+        // "after the run": once the server has answered what the last scenario left queued (logins
+        // wait for a core, each holding 19 MiB while it hashes). The rss column of each scenario is
+        // read the moment its load stops, and the peak is the process's high-water mark (VmHWM).
+        const atEnd = server.rss();
+        await drain(base);
         const rss = server.rss();
         finalRss[`${target}/${ds.name}`] = rss.rssMb;
-        // for information only (the target is judged on the reading above): what the server gives
-        // back once the load has stopped
+        peakRss[`${target}/${ds.name}`] = rss.peakMb;
+        // for information only: what the server gives back after 10 s without requests
         await new Promise((r) => setTimeout(r, 10_000));
         const settled = server.rss();
         settledRss[`${target}/${ds.name}`] = settled.rssMb;
-        log(`  ${target} server RSS after the run: ${rss.rssMb} MB (peak ${rss.peakMb} MB; ${settled.rssMb} MB after 10 s idle)`);
+        log(`  ${target} server RSS after the run: ${rss.rssMb} MB (${atEnd.rssMb} MB the moment the load stopped; peak ${rss.peakMb} MB; ${settled.rssMb} MB after 10 s idle)`);
       } finally {
         await server.stop();
       }
@@ -422,7 +428,8 @@ async function main() {
   }
   if (TARGETS.includes("pglite")) {
     const rss = Math.max(...Object.entries(finalRss).filter(([k]) => k.startsWith("pglite/")).map(([, v]) => v));
-    verdicts.push({ target: "server RSS after the whole run on PGlite < 250 MB", measured: `${rss} MB`, met: rss < 250 });
+    const peak = Math.max(...Object.entries(peakRss).filter(([k]) => k.startsWith("pglite/")).map(([, v]) => v));
+    verdicts.push({ target: "server RSS after the whole run on PGlite < 250 MB", measured: `${rss} MB (peak during the run ${peak} MB)`, met: rss < 250 });
   }
   printVerdicts(verdicts);
 
@@ -436,6 +443,7 @@ async function main() {
     checks,
     finalRss,
     settledRss,
+    peakRss,
     verdicts,
   };
   fs.mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
