@@ -36,7 +36,7 @@ import {
   type ImageRows,
 } from "./lib/data.ts";
 import { Driver, type LoadResult, type Variant } from "./lib/driver.ts";
-import { freePort, pinning, ROOT, startServer, type Served } from "./lib/proc.ts";
+import { freePort, pinning, ROOT, startServer, waitUntilIdle, type Served } from "./lib/proc.ts";
 import { buildServer, serveArgs } from "../apps/server/scripts/production-server.ts";
 import { pct, printTable, printVerdicts, x, find, type Row, type Verdict } from "./lib/report.ts";
 
@@ -309,11 +309,11 @@ async function main() {
             note: `argon2id m=${HASH_PARAMS.memoryCost} KiB t=${HASH_PARAMS.timeCost} p=${HASH_PARAMS.parallelism}`,
           }, () => server.rss());
         }
-        // "after the run": once the server has answered what the last scenario left queued (logins
-        // wait for a core, each holding 19 MiB while it hashes). The rss column of each scenario is
-        // read the moment its load stops, and the peak is the process's high-water mark (VmHWM).
+        // "after the run": once the server has finished what the last scenario left queued (up to
+        // 49 logins still waiting for a core, each holding 19 MiB while it hashes). The rss column
+        // of each scenario is read the moment its load stops; the peak is the high-water mark (VmHWM).
         const atEnd = server.rss();
-        await drain(base);
+        await waitUntilIdle(server.pid);
         const rss = server.rss();
         finalRss[`${target}/${ds.name}`] = rss.rssMb;
         peakRss[`${target}/${ds.name}`] = rss.peakMb;

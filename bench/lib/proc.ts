@@ -81,6 +81,33 @@ export async function startServer(name: string, args: string[], env: NodeJS.Proc
   };
 }
 
+/** CPU time the process has used so far (user + system), in clock ticks (usually 10 ms) */
+function cpuTicks(pid: number): number {
+  try {
+    // the fields after the command name, which is in parentheses and may contain spaces
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits (at most timeoutMs) until the process has used at most 1 tick of CPU in 500 ms: it has
+ * finished the work a scenario left behind, including requests whose clients have gone (a
+ * quick /healthz is not enough: queued logins hash on libuv threads while the event loop is free).
+ */
+export async function waitUntilIdle(pid: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let before = cpuTicks(pid);
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = cpuTicks(pid);
+    if (now - before <= 1) return;
+    before = now;
+  }
+}
+
 export function readRss(pid: number): { rssMb: number; peakMb: number } {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");

@@ -4,6 +4,8 @@
 // themselves). Running the TypeScript sources through tsx instead costs ~75 MB more resident
 // memory, and Node's --enable-source-maps another ~17 MB (it holds the maps of every package),
 // so the bundle is not minified and stack traces name its functions (issue 7: server RSS).
+// turbo.json does not cache this task: the bundle takes in packages/api and packages/db, whose
+// files are not part of this package's hash, and it builds in under a second.
 import { build } from "esbuild";
 import path from "node:path";
 
