@@ -118,14 +118,19 @@ async function main() {
             preset === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined,
           );
           if (!run) throw new Error("lighthouse returned nothing");
+          if (run.lhr.runtimeError) console.log(`${page.name}: run ${i + 1} failed: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}`);
           samples.push(run.lhr);
         } finally {
           await chrome.kill();
         }
       }
-      // median by performance score
-      samples.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
-      const lhr = samples[Math.floor(samples.length / 2)];
+      // median by performance score, of the runs Lighthouse completed (a failed run is printed above
+      // and counted in the row; if every run failed, the row shows the failure's zeros)
+      const completed = samples.filter((s) => !s.runtimeError);
+      const failedRuns = samples.length - completed.length;
+      const usable = completed.length ? completed : samples;
+      usable.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
+      const lhr = usable[Math.floor(usable.length / 2)];
       const requests = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] })?.items ?? []).filter(
         (r) => r.resourceType === "Script" && r.url.startsWith(base),
       );
@@ -145,6 +150,7 @@ async function main() {
         speedIndexMs: Math.round(lhr.audits["speed-index"]?.numericValue ?? 0),
         lcpElement: lcpElement(lhr),
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+        failedRuns,
         jsFiles: scripts.length,
         jsKbGzip: kb(jsGz),
         adminChunksLoaded: admin,
@@ -154,7 +160,7 @@ async function main() {
       };
       results.push(row);
       console.log(
-        `${page.name.padEnd(14)} perf ${row.performance}  a11y ${row.accessibility}  best ${row.bestPractices}  CLS ${row.cls}  FCP ${row.fcpMs} ms  LCP ${row.lcpMs} ms (${row.lcpElement})  SI ${row.speedIndexMs} ms  TBT ${row.tbtMs} ms  JS ${row.jsFiles} files ${row.jsKbGzip} KB gz${admin.length ? `  BACK-OFFICE: ${admin.join(",")}` : ""}${row.failedAudits.length ? `  failing: ${row.failedAudits.join(", ")}` : ""}`,
+        `${page.name.padEnd(14)} perf ${row.performance}  a11y ${row.accessibility}  best ${row.bestPractices}  CLS ${row.cls}  FCP ${row.fcpMs} ms  LCP ${row.lcpMs} ms (${row.lcpElement})  SI ${row.speedIndexMs} ms  TBT ${row.tbtMs} ms  JS ${row.jsFiles} files ${row.jsKbGzip} KB gz${admin.length ? `  BACK-OFFICE: ${admin.join(",")}` : ""}${row.failedAudits.length ? `  failing: ${row.failedAudits.join(", ")}` : ""}${failedRuns ? `  (${failedRuns} of ${samples.length} Lighthouse runs failed)` : ""}`,
       );
     }
   } finally {
