@@ -47,7 +47,13 @@ const t = initTRPC
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+// Prisma's driver adapters name what went wrong in `cause.kind`. A connection closed while a
+// transaction committed was a 500 when PostgreSQL stopped under load (resilience suite, in CI).
+const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+
 function isConnectionFailure(error: unknown): boolean {
+  const adapterError = error as { name?: string; cause?: { kind?: unknown } };
+  if (adapterError?.name === "DriverAdapterError" && UNREACHABLE_KINDS.has(String(adapterError.cause?.kind))) return true;
   const text = String((error as { message?: string })?.message ?? "") + String((error as { code?: string })?.code ?? "");
   // "shutting down" and pg's "not queryable" (a pooled client whose server went away) were 500s
   // while PostgreSQL stopped (resilience suite)

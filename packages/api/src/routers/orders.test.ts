@@ -189,6 +189,32 @@ describe("an overloaded database", () => {
   });
 });
 
+describe("a database that goes away", () => {
+  it("answers 503 (not 500) when the connection closes while a cart line is saved", async () => {
+    const c = await env.newCustomer();
+    const productId = await env.newProduct({ quantity: 5 });
+    // the shape of @prisma/driver-adapter-utils' DriverAdapterError, as @prisma/adapter-pg throws it
+    const closed = Object.assign(new Error("ConnectionClosed"), { name: "DriverAdapterError", cause: { kind: "ConnectionClosed" } });
+    const goneDb = new Proxy(env.handle.db, {
+      get(target, key) {
+        if (key === "$transaction") {
+          return async () => {
+            throw closed;
+          };
+        }
+        return Reflect.get(target, key);
+      },
+    });
+    const caller = createCallerFactory(appRouter)(
+      createInnerContext({ db: goneDb, services: createTestServices(), auth: { role: "customer", customerId: c.customerId }, clientIp: "127.0.0.1" }),
+    );
+    await expect(caller.cart.save({ productId, quantity: 1 })).rejects.toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      message: "The store's database is not reachable right now. Please try again in a moment.",
+    });
+  });
+});
+
 describe("order reads", () => {
   it("byId for the owner or admin; another customer 403; anonymous 401; missing 404", async () => {
     const { c, order } = await placed();
