@@ -6,7 +6,7 @@ import pLimit from "p-limit";
 // algorithm 2 = Algorithm.Argon2id (a const enum, which isolatedModules cannot import)
 export const HASH_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-// At most one hash per CPU core the process may use (taskset/cgroups respected). Each hash holds
+// At most one hash per CPU core the process may run on (its CPU affinity, e.g. taskset). Each hash holds
 // 19 MiB and keeps a core busy; more at once would not log anyone in sooner, but would hold 19 MiB
 // more each and take the libuv threads that static files and zlib also need (issue 7: server RSS).
 const oneHashPerCore = pLimit(Math.max(1, os.availableParallelism()));
