@@ -12,8 +12,12 @@ if (!ds) throw new Error("--dataset=small|large");
 const handle = await openDb(flags["database-url"] ? { databaseUrl: flags["database-url"] } : { dataDir: flags["data-dir"] ?? "./bench-data" });
 const t0 = Date.now();
 const image = await renderProductImages(
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect width="600" height="600" fill="#f4f7fb"/><rect x="180" y="150" width="240" height="370" rx="48" fill="#7a58b8"/></svg>`),
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect width="600" height="600" fill="#f4f7fb"/><rect x="180" y="150" width="240" height="370" rx="48" fill="#7a58b8"/></svg>`,
+  ),
 );
 await loadDataset(handle.raw, ds, await hashPassword(BENCH_CUSTOMER_PASSWORD), image);
 await handle.close();
-console.log(`loaded ${ds.name} (${ds.products} products, ${ds.customers} customers, ${ds.orders} orders) in ${((Date.now() - t0) / 1000).toFixed(1)} s; image hash ${image.hash}`);
+console.log(
+  `loaded ${ds.name} (${ds.products} products, ${ds.customers} customers, ${ds.orders} orders) in ${((Date.now() - t0) / 1000).toFixed(1)} s; image hash ${image.hash}`,
+);

@@ -138,7 +138,8 @@ async function drain(base: string) {
 
 const trpcListPath = `/api/trpc/products.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { sort: "name" } } }))}`;
 /** the storefront grid as the web app asks for it (home page 1; a search) */
-const trpcShelfPath = (input: Record<string, unknown>) => `/api/trpc/products.shelf?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: input } }))}`;
+const trpcShelfPath = (input: Record<string, unknown>) =>
+  `/api/trpc/products.shelf?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: input } }))}`;
 
 interface Scenario {
   name: string;
@@ -154,13 +155,22 @@ interface Scenario {
 async function main() {
   if (TARGETS.length === 0) throw new Error("no target to run (BENCH_TARGETS, and BENCH_DATABASE_URL for postgresql)");
   buildServer();
-  log(`store benchmark: targets ${TARGETS.join(", ")}; datasets ${DATASET_NAMES.join(", ")}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per scenario`);
-  log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), node ${process.version}; server and load generator ${pinning ? "pinned to separate cores" : "NOT pinned (no taskset)"}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  log(
+    `store benchmark: targets ${TARGETS.join(", ")}; datasets ${DATASET_NAMES.join(", ")}; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per scenario`,
+  );
+  log(
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), node ${process.version}; server and load generator ${pinning ? "pinned to separate cores" : "NOT pinned (no taskset)"}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   if (!PG_URL) log("BENCH_DATABASE_URL is not set: PostgreSQL target and the pg floor baseline are skipped");
 
   const passwordHash = await hashPassword(BENCH_CUSTOMER_PASSWORD);
   const image = await renderProductImages(
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect width="600" height="600" fill="#f4f7fb"/><rect x="180" y="150" width="240" height="370" rx="48" fill="#7a58b8"/></svg>`),
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect width="600" height="600" fill="#f4f7fb"/><rect x="180" y="150" width="240" height="370" rx="48" fill="#7a58b8"/></svg>`,
+    ),
   );
   const tokens = createTokenService(JWT_SECRET);
   const driver = new Driver();
@@ -192,7 +202,9 @@ async function main() {
       note: result.requests === 0 ? `NO ANSWERS within ${DURATION} s${sc.note ? `; ${sc.note}` : ""}` : sc.note,
     };
     rows.push(row);
-    log(`  ${target.padEnd(10)} ${sc.name.padEnd(22)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${row.errors}  ${JSON.stringify(result.statusCodes)}${row.rssMb ? `  rss ${row.rssMb} MB` : ""}`);
+    log(
+      `  ${target.padEnd(10)} ${sc.name.padEnd(22)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${row.errors}  ${JSON.stringify(result.statusCodes)}${row.rssMb ? `  rss ${row.rssMb} MB` : ""}`,
+    );
   };
 
   for (const dsName of DATASET_NAMES) {
@@ -205,7 +217,12 @@ async function main() {
     if (PG_URL) {
       const prepared = (pgPrepared = await prepare("postgresql", ds, passwordHash, image));
       const port = await freePort();
-      const floor = await startServer("pg baseline", ["--import", "tsx", "bench/baselines/pg.ts"], { PORT: String(port), DATABASE_URL: prepared.env.DATABASE_URL }, port);
+      const floor = await startServer(
+        "pg baseline",
+        ["--import", "tsx", "bench/baselines/pg.ts"],
+        { PORT: String(port), DATABASE_URL: prepared.env.DATABASE_URL },
+        port,
+      );
       try {
         const floorScenarios: Scenario[] = [
           { name: "pg-list", variants: [{ path: "/products" }], expect: [200] },
@@ -245,7 +262,13 @@ async function main() {
       let maxOrderId = 0;
       try {
         const base = server.url;
-        const admin = (await getJson(`${base}/api/v1/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) })).json.token as string;
+        const admin = (
+          await getJson(`${base}/api/v1/admin/login`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+          })
+        ).json.token as string;
         const auth = { authorization: `Bearer ${admin}` };
         const list = await getJson(`${base}/api/v1/products/details`);
         const etag = list.headers.get("etag") ?? "";
@@ -260,23 +283,68 @@ async function main() {
         }
         const needle = (await getJson(`${base}/api/v1/products/details?search=${PRODUCT_NEEDLE}`)).json as unknown[];
         const orderNeedle = (await getJson(`${base}/api/v1/productOrder/page?page=1&search=${encodeURIComponent(ORDER_NEEDLE)}`, { headers: auth })).json;
-        checks[`${target}/${ds.name}/answers`] = { list: list.json.length, searchNeedle: needle.length, ordersTotal: orderPage.json.total, orderNeedleTotal: orderNeedle.total };
+        checks[`${target}/${ds.name}/answers`] = {
+          list: list.json.length,
+          searchNeedle: needle.length,
+          ordersTotal: orderPage.json.total,
+          orderNeedleTotal: orderNeedle.total,
+        };
 
         const ids = Array.from({ length: Math.min(ds.products, 1000) }, (_, i) => ({ path: `/api/v1/products/details/${1 + ((i * 7) % ds.products)}` }));
         const imgs = Array.from({ length: Math.min(IMAGES_FOR, ds.products) }, (_, i) => `/images/products/${i + 1}/396/${image.hash}.webp`);
         const reads: Scenario[] = [
           { name: "list-rest", variants: [{ path: "/api/v1/products/details" }], expect: [200], ceiling: "list", floor: "pg-list" },
-          { name: "list-rest-304", variants: [{ path: "/api/v1/products/details", headers: { "if-none-match": etag } }], expect: [304], note: "ETag revalidation" },
+          {
+            name: "list-rest-304",
+            variants: [{ path: "/api/v1/products/details", headers: { "if-none-match": etag } }],
+            expect: [304],
+            note: "ETag revalidation",
+          },
           { name: "list-trpc", variants: [{ path: trpcListPath }], expect: [200], ceiling: "list", floor: "pg-list", note: "tRPC products.list (superjson)" },
-          { name: "shelf-trpc", variants: [{ path: trpcShelfPath({ sort: "name", page: 1 }) }], expect: [200], note: "home grid as the web app asks for it (24 a page)" },
+          {
+            name: "shelf-trpc",
+            variants: [{ path: trpcShelfPath({ sort: "name", page: 1 }) }],
+            expect: [200],
+            note: "home grid as the web app asks for it (24 a page)",
+          },
           { name: "detail", variants: ids, expect: [200], ceiling: "detail" },
           { name: "image-396", variants: imgs.map((p) => ({ path: p })), expect: [200] },
           { name: "image-396-304", variants: imgs.map((p) => ({ path: p, headers: { "if-none-match": `"${image.hash}-396"` } })), expect: [304] },
-          { name: "search-needle", variants: [{ path: `/api/v1/products/details?search=${PRODUCT_NEEDLE}` }], expect: [200], ceiling: "search-needle", floor: "pg-search-needle", note: "20 matches" },
-          { name: "search-common", variants: [{ path: `/api/v1/products/details?search=${PRODUCT_COMMON}` }], expect: [200], floor: "pg-search-common", note: "capped at 500 rows" },
-          { name: "search-shelf", variants: [{ path: trpcShelfPath({ search: PRODUCT_COMMON, sort: "name", page: 1 }) }], expect: [200], note: "storefront search page as the web app asks for it" },
-          { name: "orders-page1", variants: [{ path: "/api/v1/productOrder/page?page=1", headers: auth }], expect: [200], ceiling: "orders-page1", floor: "pg-orders-page1" },
-          { name: "orders-search", variants: [{ path: `/api/v1/productOrder/page?page=1&search=${encodeURIComponent(ORDER_NEEDLE)}`, headers: auth }], expect: [200], floor: "pg-orders-search", note: "20 matches" },
+          {
+            name: "search-needle",
+            variants: [{ path: `/api/v1/products/details?search=${PRODUCT_NEEDLE}` }],
+            expect: [200],
+            ceiling: "search-needle",
+            floor: "pg-search-needle",
+            note: "20 matches",
+          },
+          {
+            name: "search-common",
+            variants: [{ path: `/api/v1/products/details?search=${PRODUCT_COMMON}` }],
+            expect: [200],
+            floor: "pg-search-common",
+            note: "capped at 500 rows",
+          },
+          {
+            name: "search-shelf",
+            variants: [{ path: trpcShelfPath({ search: PRODUCT_COMMON, sort: "name", page: 1 }) }],
+            expect: [200],
+            note: "storefront search page as the web app asks for it",
+          },
+          {
+            name: "orders-page1",
+            variants: [{ path: "/api/v1/productOrder/page?page=1", headers: auth }],
+            expect: [200],
+            ceiling: "orders-page1",
+            floor: "pg-orders-page1",
+          },
+          {
+            name: "orders-search",
+            variants: [{ path: `/api/v1/productOrder/page?page=1&search=${encodeURIComponent(ORDER_NEEDLE)}`, headers: auth }],
+            expect: [200],
+            floor: "pg-orders-search",
+            note: "20 matches",
+          },
         ];
         for (const sc of reads) await bench(target, ds.name, base, sc, () => server.rss());
 
@@ -294,20 +362,38 @@ async function main() {
               body: JSON.stringify({ productId: 1 + (i % ORDER_PRODUCTS), quantity: 1 + (i % 3) }),
             });
           }
-          await bench(target, ds.name, base, { name: "place-order", variants: orderVariants, expect: [200, 409], write: true, note: `ok/s = orders/s; 409 = product ${LAST_UNITS_PRODUCT} sold out` }, () => server.rss());
+          await bench(
+            target,
+            ds.name,
+            base,
+            {
+              name: "place-order",
+              variants: orderVariants,
+              expect: [200, 409],
+              write: true,
+              note: `ok/s = orders/s; 409 = product ${LAST_UNITS_PRODUCT} sold out`,
+            },
+            () => server.rss(),
+          );
           const loginVariants: Variant[] = Array.from({ length: customers }, (_, i) => ({
             path: "/api/v1/customers/login",
             method: "POST",
             headers: { "content-type": "application/json" },
             body: JSON.stringify({ number: customerNumber(i + 1), password: BENCH_CUSTOMER_PASSWORD }),
           }));
-          await bench(target, ds.name, base, {
-            name: "login",
-            variants: loginVariants,
-            expect: [200],
-            write: true,
-            note: `argon2id m=${HASH_PARAMS.memoryCost} KiB t=${HASH_PARAMS.timeCost} p=${HASH_PARAMS.parallelism}`,
-          }, () => server.rss());
+          await bench(
+            target,
+            ds.name,
+            base,
+            {
+              name: "login",
+              variants: loginVariants,
+              expect: [200],
+              write: true,
+              note: `argon2id m=${HASH_PARAMS.memoryCost} KiB t=${HASH_PARAMS.timeCost} p=${HASH_PARAMS.parallelism}`,
+            },
+            () => server.rss(),
+          );
         }
         // "after the run": once the server has finished what the last scenario left queued (up to
         // 49 logins still waiting for a core, each holding 19 MiB while it hashes). The rss column
@@ -321,7 +407,9 @@ async function main() {
         await new Promise((r) => setTimeout(r, 10_000));
         const settled = server.rss();
         settledRss[`${target}/${ds.name}`] = settled.rssMb;
-        log(`  ${target} server RSS after the run: ${rss.rssMb} MB (${atEnd.rssMb} MB the moment the load stopped; peak ${rss.peakMb} MB; ${settled.rssMb} MB after 10 s idle)`);
+        log(
+          `  ${target} server RSS after the run: ${rss.rssMb} MB (${atEnd.rssMb} MB the moment the load stopped; peak ${rss.peakMb} MB; ${settled.rssMb} MB after 10 s idle)`,
+        );
       } finally {
         await server.stop();
       }
@@ -346,8 +434,15 @@ async function main() {
             if (s.quantity !== initial - sold) mismatched++;
           }
           const last = stock.find((s) => s.productId === LAST_UNITS_PRODUCT);
-          checks[`${target}/${ds.name}/stock`] = { oversoldUnits: oversold, productsWithStockNotMatchingOrders: mismatched, lastUnitsProductLeft: last?.quantity, lastUnitsProductSold: Number(last?.sold ?? 0) };
-          log(`  stock check: oversold units ${oversold}, products whose stock does not match their orders ${mismatched}, product ${LAST_UNITS_PRODUCT}: ${last?.sold} of ${LAST_UNITS_STOCK} sold, ${last?.quantity} left`);
+          checks[`${target}/${ds.name}/stock`] = {
+            oversoldUnits: oversold,
+            productsWithStockNotMatchingOrders: mismatched,
+            lastUnitsProductLeft: last?.quantity,
+            lastUnitsProductSold: Number(last?.sold ?? 0),
+          };
+          log(
+            `  stock check: oversold units ${oversold}, products whose stock does not match their orders ${mismatched}, product ${LAST_UNITS_PRODUCT}: ${last?.sold} of ${LAST_UNITS_STOCK} sold, ${last?.quantity} left`,
+          );
         } finally {
           await handle.close();
         }
@@ -427,8 +522,16 @@ async function main() {
     if (login) verdicts.push({ target: `customer login on ${target}`, measured: `${login.okPerSec} logins/s (${login.note})`, met: null });
   }
   if (TARGETS.includes("pglite")) {
-    const rss = Math.max(...Object.entries(finalRss).filter(([k]) => k.startsWith("pglite/")).map(([, v]) => v));
-    const peak = Math.max(...Object.entries(peakRss).filter(([k]) => k.startsWith("pglite/")).map(([, v]) => v));
+    const rss = Math.max(
+      ...Object.entries(finalRss)
+        .filter(([k]) => k.startsWith("pglite/"))
+        .map(([, v]) => v),
+    );
+    const peak = Math.max(
+      ...Object.entries(peakRss)
+        .filter(([k]) => k.startsWith("pglite/"))
+        .map(([, v]) => v),
+    );
     verdicts.push({ target: "server RSS after the whole run on PGlite < 250 MB", measured: `${rss} MB (peak during the run ${peak} MB)`, met: rss < 250 });
   }
   printVerdicts(verdicts);

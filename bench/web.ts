@@ -48,17 +48,29 @@ async function main() {
   // ---------------------------------------------------------------- build
   buildServer();
   console.log(`building the web app into ${dist} …`);
-  const build = spawnSync("npx", ["vite", "build", "--outDir", dist, "--emptyOutDir", "--manifest"], { cwd: path.join(ROOT, "apps/web"), encoding: "utf8", timeout: 600_000 });
+  const build = spawnSync("npx", ["vite", "build", "--outDir", dist, "--emptyOutDir", "--manifest"], {
+    cwd: path.join(ROOT, "apps/web"),
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
   // the server-side renderer of the storefront pages, next to it as the server expects; its
   // bare imports (react, …) resolve through a node_modules link beside it
-  const ssrBuild = spawnSync("npx", ["vite", "build", "--ssr", "src/entry-server.tsx", "--outDir", `${dist}-server`, "--emptyOutDir"], { cwd: path.join(ROOT, "apps/web"), encoding: "utf8", timeout: 600_000 });
+  const ssrBuild = spawnSync("npx", ["vite", "build", "--ssr", "src/entry-server.tsx", "--outDir", `${dist}-server`, "--emptyOutDir"], {
+    cwd: path.join(ROOT, "apps/web"),
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   if (ssrBuild.status !== 0) throw new Error(`vite SSR build failed:\n${ssrBuild.stdout}\n${ssrBuild.stderr}`);
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(WORK, "node_modules"));
   const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
   // back-office code: the admin layout and its screens, the admin login, admin components
   const isAdmin = (src: string) => /(^|\/)(routes\/_admin(\.|\/)|routes\/AdminLogin|components\/admin\/)/.test(src);
-  const adminFiles = new Set(Object.entries(manifest).filter(([src]) => isAdmin(src)).map(([, c]) => c.file));
+  const adminFiles = new Set(
+    Object.entries(manifest)
+      .filter(([src]) => isAdmin(src))
+      .map(([, c]) => c.file),
+  );
 
   // the static import graph of the entry: what the browser must load before anything renders
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
@@ -72,14 +84,25 @@ async function main() {
   walk(entryKey);
   const staticGz = [...staticFiles].filter((f) => f.endsWith(".js")).reduce((n, f) => n + gz(path.join(dist, f)), 0);
   const staticAdmin = [...staticFiles].filter((f) => adminFiles.has(f));
-  console.log(`entry + static imports: ${staticFiles.size} files, ${kb(staticGz)} KB of JS gzipped${staticAdmin.length ? `; BACK-OFFICE CODE IN IT: ${staticAdmin.join(", ")}` : ""}`);
+  console.log(
+    `entry + static imports: ${staticFiles.size} files, ${kb(staticGz)} KB of JS gzipped${staticAdmin.length ? `; BACK-OFFICE CODE IN IT: ${staticAdmin.join(", ")}` : ""}`,
+  );
 
   // ---------------------------------------------------------------- server
   const port = await freePort();
   const server = await startServer(
     "store (web)",
     serveArgs(),
-    { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: path.join(WORK, "data"), WEB_DIST: dist, LOG_LEVEL: "warn", NODE_ENV: "production", JWT_SECRET: "bench-web-secret-bench-web-secret-0123456789", ADMIN_PASSWORD: "Bench@Admin-Passw0rd" },
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(WORK, "data"),
+      WEB_DIST: dist,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      JWT_SECRET: "bench-web-secret-bench-web-secret-0123456789",
+      ADMIN_PASSWORD: "Bench@Admin-Passw0rd",
+    },
     port,
     "/healthz",
     180_000,
@@ -109,7 +132,17 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         const chrome = await chromeLauncher.launch({
           chromePath: CHROME,
-          chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+          chromeFlags: [
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+          ],
         });
         try {
           const run = await lighthouse(
@@ -176,7 +209,11 @@ async function main() {
       measured: `static graph ${kb(staticGz)} KB; loaded: ${loaded}`,
       met: kb(staticGz) <= TARGET_KB && results.every((r) => (r.jsKbGzip as number) <= TARGET_KB),
     },
-    { target: "no back-office code on the storefront", measured: staticAdmin.length || results.some((r) => (r.adminChunksLoaded as string[]).length) ? "admin chunks loaded" : "none loaded", met: !staticAdmin.length && !results.some((r) => (r.adminChunksLoaded as string[]).length) },
+    {
+      target: "no back-office code on the storefront",
+      measured: staticAdmin.length || results.some((r) => (r.adminChunksLoaded as string[]).length) ? "admin chunks loaded" : "none loaded",
+      met: !staticAdmin.length && !results.some((r) => (r.adminChunksLoaded as string[]).length),
+    },
     ...results.map((r) => ({
       target: `${r.page}: performance, accessibility, best practices >= 95; CLS 0 (${preset})`,
       measured: `${r.performance} / ${r.accessibility} / ${r.bestPractices}; CLS ${r.cls}`,
@@ -187,7 +224,14 @@ async function main() {
   for (const v of verdicts) console.log(`  [${v.met ? "met " : "MISS"}] ${v.target}: ${v.measured}`);
   fs.mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
   const file = path.join(ROOT, "bench/results", `web-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), preset, runs, loadavg: os.loadavg(), staticKbGzip: kb(staticGz), staticFiles: [...staticFiles], results, verdicts }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      { at: new Date().toISOString(), preset, runs, loadavg: os.loadavg(), staticKbGzip: kb(staticGz), staticFiles: [...staticFiles], results, verdicts },
+      null,
+      2,
+    ),
+  );
   console.log(`\nresults: ${path.relative(ROOT, file)}`);
 }
 

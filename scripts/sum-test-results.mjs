@@ -7,7 +7,12 @@ const dir = process.argv[2] ?? "test-results";
 let passed = 0;
 let failed = 0;
 const lines = [];
-for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort() : []) {
+for (const file of fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+  : []) {
   const data = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
   let p = 0;
   let f = 0;

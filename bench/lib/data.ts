@@ -41,7 +41,24 @@ export const BENCH_CUSTOMER_PASSWORD = "Bench@Customer1";
 export const customerNumber = (i: number) => String(9_000_000_000 + i);
 export const IMAGES_FOR = 200;
 
-const FIRST = ["Aarav", "Priya", "Rohan", "Ananya", "Vikram", "Kavya", "Arjun", "Isha", "Karan", "Meera", "Siddharth", "Nisha", "Rahul", "Pooja", "Aditya", "Sneha"];
+const FIRST = [
+  "Aarav",
+  "Priya",
+  "Rohan",
+  "Ananya",
+  "Vikram",
+  "Kavya",
+  "Arjun",
+  "Isha",
+  "Karan",
+  "Meera",
+  "Siddharth",
+  "Nisha",
+  "Rahul",
+  "Pooja",
+  "Aditya",
+  "Sneha",
+];
 const LAST = ["Sharma", "Iyer", "Patel", "Reddy", "Nair", "Gupta", "Das", "Menon", "Rao", "Singh", "Kulkarni", "Bose", "Joshi", "Mehta", "Pillai", "Chopra"];
 const arr = (xs: readonly string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(",")}]`;
 

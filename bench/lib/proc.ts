@@ -34,7 +34,14 @@ export interface Served {
   output(): string;
 }
 
-export async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath = "/healthz", timeoutMs = 120_000): Promise<Served> {
+export async function startServer(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  readyPath = "/healthz",
+  timeoutMs = 120_000,
+): Promise<Served> {
   const cmd = pinning ? "taskset" : process.execPath;
   const fullArgs = pinning ? ["-c", SERVER_CORE, process.execPath, ...args] : args;
   const child = spawn(cmd, fullArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });

@@ -43,7 +43,10 @@ test.describe("order and cart lists: search, paging, per-customer views", () => 
 
     // customer id → that customer's orders
     await page.goto(`/total-order?search=${encodeURIComponent(name)}`);
-    await page.getByRole("link", { name: `Orders of customer ${customer.customerId}` }).first().click();
+    await page
+      .getByRole("link", { name: `Orders of customer ${customer.customerId}` })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/CustomerWaysOrder/${customer.customerId}$`));
     await expect(page.getByText("Showing 1–20 of 22")).toBeVisible();
     await expect(page.getByText(`${customer.firstName} ${customer.lastName}`)).toBeVisible();
@@ -57,14 +60,20 @@ test.describe("order and cart lists: search, paging, per-customer views", () => 
     await expect(page.getByRole("heading", { name: "Order Shipping Details" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Save status" })).toHaveCount(0);
     await page.goto(`/totalShippingOrder?search=${encodeURIComponent(name)}`);
-    await page.getByRole("link", { name: `Orders of customer ${customer.customerId}` }).first().click();
+    await page
+      .getByRole("link", { name: `Orders of customer ${customer.customerId}` })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/CustomerViewOderShipping/${customer.customerId}$`));
     await expect(page.getByText("Showing 1–20 of 20")).toBeVisible();
 
     // delivered: only Completed
     await page.goto(`/TotalOrderDelivery?search=${encodeURIComponent(name)}`);
     await expect(page.getByText("Showing 1–2 of 2 · Page 1 of 1")).toBeVisible();
-    await page.getByRole("link", { name: `Orders of customer ${customer.customerId}` }).first().click();
+    await page
+      .getByRole("link", { name: `Orders of customer ${customer.customerId}` })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/CustomerViewOderDelivery/${customer.customerId}$`));
     await expect(page.getByText("Showing 1–2 of 2")).toBeVisible();
     await expect(page.locator("tbody tr").first()).toHaveAttribute("data-order-id", String(orders[1]));
@@ -107,7 +116,10 @@ test.describe("order and cart lists: search, paging, per-customer views", () => 
     await expect(page).toHaveURL(/\/totalAddToCart$/);
 
     await page.goto(`/totalAddToCart?search=${encodeURIComponent(tag)}`);
-    await page.getByRole("link", { name: `Cart entries of customer ${customer.customerId}` }).first().click();
+    await page
+      .getByRole("link", { name: `Cart entries of customer ${customer.customerId}` })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/CustomerWaysAddToCart/${customer.customerId}$`));
     await expect(page.getByText("Showing 1–20 of 21 · Page 1 of 2")).toBeVisible();
     await page.getByRole("button", { name: "Next ›" }).click();

@@ -57,7 +57,10 @@ test.describe("orders: lifecycle and returns", () => {
     await page.goto(`/totalShippingOrder?search=${encodeURIComponent(product.productName)}`);
     await expect(page.getByText("No Order Shipping found.")).toBeVisible();
     await page.goto(`/TotalOrderDelivery?search=${encodeURIComponent(product.productName)}`);
-    await page.locator(`tr[data-order-id="${order.orderId}"]`).getByRole("link", { name: `View order ${order.orderId}` }).click();
+    await page
+      .locator(`tr[data-order-id="${order.orderId}"]`)
+      .getByRole("link", { name: `View order ${order.orderId}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/viewOrderDelivery/${order.orderId}$`));
     await expect(page.getByRole("heading", { name: "Complete Order Delivery Details" })).toBeVisible();
     await page.getByRole("link", { name: "Back" }).click();

@@ -16,7 +16,14 @@ test.describe("product management", () => {
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Add Product" }).click();
-    for (const msg of ["Product Name is required", "Price is required", "Main Price is required", "Quantity is required", "Pack Size is required", "Details is required"]) {
+    for (const msg of [
+      "Product Name is required",
+      "Price is required",
+      "Main Price is required",
+      "Quantity is required",
+      "Pack Size is required",
+      "Details is required",
+    ]) {
       await expect(page.getByText(msg, { exact: true })).toBeVisible();
     }
     await expect(page).toHaveURL(/\/add-product$/);

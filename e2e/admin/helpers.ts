@@ -3,10 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { adminToken, expect, loginAdminInBrowser, registerCustomer } from "../fixtures";
 
 /** A valid 1x1 PNG. */
-export const PNG_1x1 = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
+export const PNG_1x1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 let n = 0;
 /** A short unique token for names, so specs sharing one database find their own rows. */

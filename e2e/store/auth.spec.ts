@@ -7,7 +7,15 @@ test.describe("customer accounts", () => {
     await expect(page).toHaveTitle("Create an account | Clean Store");
     await expectAccessible(page);
     await page.getByRole("button", { name: "Register" }).click();
-    for (const msg of ["First Name is required", "Last Name is required", "Phone Number is required", "Email is required", "Pin Code is required", "Password is required", "Please accept the terms and conditions"]) {
+    for (const msg of [
+      "First Name is required",
+      "Last Name is required",
+      "Phone Number is required",
+      "Email is required",
+      "Pin Code is required",
+      "Password is required",
+      "Please accept the terms and conditions",
+    ]) {
       await expect(page.getByText(msg, { exact: true })).toBeVisible();
     }
     await expectAccessible(page);

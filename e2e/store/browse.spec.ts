@@ -49,7 +49,16 @@ test.describe("storefront browsing", () => {
     });
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
     const [first] = (await (await request.get("/api/v1/products/details")).json()) as { productId: number; productName: string }[];
-    for (const url of ["/", `/singleProductDetails/${first.productId}`, "/customerLogin", "/customerRegister", "/search?q=floor", "/categories", "/trending", "/refundPolicy"]) {
+    for (const url of [
+      "/",
+      `/singleProductDetails/${first.productId}`,
+      "/customerLogin",
+      "/customerRegister",
+      "/search?q=floor",
+      "/categories",
+      "/trending",
+      "/refundPolicy",
+    ]) {
       await page.goto(url);
       await expect(page.locator("#root")).not.toBeEmpty();
     }
@@ -238,7 +247,8 @@ test.describe("storefront browsing", () => {
     await expect(text).toContainText("2-3 business days");
     await expect(text).toContainText("5-7 business days");
     await expect(text).toContainText("original payment mode");
-    for (const reason of ["Damaged", "Incomplete", "Expired", "Wrong"]) await expect(text.getByRole("listitem").filter({ hasText: reason }).first()).toBeVisible();
+    for (const reason of ["Damaged", "Incomplete", "Expired", "Wrong"])
+      await expect(text.getByRole("listitem").filter({ hasText: reason }).first()).toBeVisible();
     await expectAccessible(page);
 
     for (const [link, heading, path] of [

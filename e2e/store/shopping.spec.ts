@@ -156,7 +156,12 @@ test.describe("shopping as a customer", () => {
     const orderId = Number(page.url().split("/").pop());
     await setOrderStatus(request, orderId, "On the way");
     await page.reload();
-    await expect(tracker.getByRole("listitem").filter({ hasText: /^.?3?On the way/ }).last()).toHaveAttribute("aria-current", "step");
+    await expect(
+      tracker
+        .getByRole("listitem")
+        .filter({ hasText: /^.?3?On the way/ })
+        .last(),
+    ).toHaveAttribute("aria-current", "step");
     await setOrderStatus(request, orderId, "Completed");
     await page.reload();
     await expect(tracker.getByText(/^Delivered/).first()).toBeVisible();
@@ -207,7 +212,13 @@ test.describe("shopping as a customer", () => {
       route.fulfill({
         status: 409,
         contentType: "application/json",
-        body: JSON.stringify([{ error: { json: { message: "Only 2 left of Floor Cleaner Bulk Can. Please lower the quantity.", code: -32009, data: { code: "CONFLICT", httpStatus: 409 } } } }]),
+        body: JSON.stringify([
+          {
+            error: {
+              json: { message: "Only 2 left of Floor Cleaner Bulk Can. Please lower the quantity.", code: -32009, data: { code: "CONFLICT", httpStatus: 409 } },
+            },
+          },
+        ]),
       }),
     );
     await page.goto(`/checkOut/${c.customerId}/${id}?quantity=5`);
@@ -261,7 +272,14 @@ test.describe("shopping as a customer", () => {
     const { order } = (await res.json()) as { order: { orderId: number } };
     await page.setViewportSize({ width: 390, height: 844 });
     await loginCustomerInBrowser(page, c);
-    for (const url of [`/myCart/${c.customerId}`, `/myOrder/${c.customerId}`, `/orderDetails/${c.customerId}/${order.orderId}`, `/checkOut/${c.customerId}/${id}?quantity=2`, `/userProfile/${c.customerId}/`, `/product/${c.customerId}`]) {
+    for (const url of [
+      `/myCart/${c.customerId}`,
+      `/myOrder/${c.customerId}`,
+      `/orderDetails/${c.customerId}/${order.orderId}`,
+      `/checkOut/${c.customerId}/${id}?quantity=2`,
+      `/userProfile/${c.customerId}/`,
+      `/product/${c.customerId}`,
+    ]) {
       await page.goto(url);
       await expect(page.locator("main h1").first()).toBeVisible();
       await expect(page.getByText("Loading...")).toHaveCount(0);

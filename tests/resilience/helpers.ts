@@ -220,7 +220,19 @@ export function createCluster(port = 55432): Cluster {
     dir,
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     start() {
-      asPostgres([pgBin("pg_ctl"), "-D", data, "-l", log, "-w", "-t", "60", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60 -c fsync=on`, "start"]);
+      asPostgres([
+        pgBin("pg_ctl"),
+        "-D",
+        data,
+        "-l",
+        log,
+        "-w",
+        "-t",
+        "60",
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60 -c fsync=on`,
+        "start",
+      ]);
     },
     stop(mode = "fast") {
       asPostgres([pgBin("pg_ctl"), "-D", data, "-m", mode, "-w", "-t", "60", "stop"]);

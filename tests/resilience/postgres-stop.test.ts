@@ -6,7 +6,20 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, adminLogin, createCluster, http, newCustomer, newProduct, recordFigures, sleep, startServer, type Answer, type Cluster, type Server } from "./helpers.ts";
+import {
+  ROOT,
+  adminLogin,
+  createCluster,
+  http,
+  newCustomer,
+  newProduct,
+  recordFigures,
+  sleep,
+  startServer,
+  type Answer,
+  type Cluster,
+  type Server,
+} from "./helpers.ts";
 
 const PORT = 8112;
 const PG_PORT = Number(process.env.RESILIENCE_PG_PORT ?? 55432);
@@ -148,7 +161,9 @@ describe("PostgreSQL stopped under load and started again", () => {
     const productId = await newProduct(base, admin, 5, "Last Units");
     const buyers = [];
     for (let i = 0; i < 30; i++) buyers.push(await newCustomer(base));
-    const results = await Promise.all(buyers.map((b) => http(base, "POST", "/api/v1/productOrder/save", { token: b.token, body: { productId, quantity: 1 }, timeoutMs: 60_000 })));
+    const results = await Promise.all(
+      buyers.map((b) => http(base, "POST", "/api/v1/productOrder/save", { token: b.token, body: { productId, quantity: 1 }, timeoutMs: 60_000 })),
+    );
     figures.requests += results.length;
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status !== 200).map((r) => r.status)).toEqual(new Array(25).fill(409));

@@ -69,10 +69,15 @@ const summary = {
 fs.writeFileSync(path.join(results, "resilience.json"), JSON.stringify(summary, null, 2));
 
 console.log("\n──────── resilience summary ────────");
-for (const s of suites) console.log(`${s.status === "passed" ? "PASS" : s.status === "failed" ? "FAIL" : "SKIP"}  ${s.file} › ${s.test}${s.ms ? ` (${(s.ms / 1000).toFixed(0)} s)` : ""}`);
+for (const s of suites)
+  console.log(
+    `${s.status === "passed" ? "PASS" : s.status === "failed" ? "FAIL" : "SKIP"}  ${s.file} › ${s.test}${s.ms ? ` (${(s.ms / 1000).toFixed(0)} s)` : ""}`,
+  );
 for (const [name, f] of Object.entries(figures)) {
   const { suite: _s, at: _a, ...rest } = f;
   console.log(`  ${name}: ${JSON.stringify(rest)}`);
 }
-console.log(`${failed === 0 ? "PASSED" : "FAILED"}: ${passed} passed, ${failed} failed, ${skipped} skipped in ${summary.seconds} s — test-results/resilience.json`);
+console.log(
+  `${failed === 0 ? "PASSED" : "FAILED"}: ${passed} passed, ${failed} failed, ${skipped} skipped in ${summary.seconds} s — test-results/resilience.json`,
+);
 process.exit(failed === 0 ? 0 : 1);

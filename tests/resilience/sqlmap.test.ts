@@ -29,7 +29,19 @@ describe("sqlmap finds nothing injectable", () => {
     const phone = "9123456780";
     const password = "Sqlmap@Pass1";
     const saved = await http(base, "POST", "/api/v1/customers/save", {
-      body: { firstName: "Sql", lastName: "Map", number: phone, email: "sqlmap@example.in", houseNo: "1", city: "Pune", pinCode: "411001", state: "MH", areaAddress: "X", password, agreeToTerms: true },
+      body: {
+        firstName: "Sql",
+        lastName: "Map",
+        number: phone,
+        email: "sqlmap@example.in",
+        houseNo: "1",
+        city: "Pune",
+        pinCode: "411001",
+        state: "MH",
+        areaAddress: "X",
+        password,
+        agreeToTerms: true,
+      },
     });
     expect(saved.status).toBe(200);
     // sqlmap works in a temp folder (Playwright empties test-results/ when it starts); logs copied after

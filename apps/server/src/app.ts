@@ -97,12 +97,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // tRPC takes JSON only: its Fastify adapter answers a multipart body with a 500 (found by the fuzz suite)
   app.addHook("onRequest", async (request, reply) => {
     if (request.url.startsWith("/api/trpc") && /^\s*multipart\//i.test(request.headers["content-type"] ?? "")) {
-      return reply.code(415).type("application/json").send(springError(415, "Send tRPC calls as application/json.", request.url.split("?")[0]));
+      return reply
+        .code(415)
+        .type("application/json")
+        .send(springError(415, "Send tRPC calls as application/json.", request.url.split("?")[0]));
     }
   });
 
-  const contextFor = (req: FastifyRequest) =>
-    createContext({ db, services: opts.services, authorization: req.headers.authorization, clientIp: req.ip });
+  const contextFor = (req: FastifyRequest) => createContext({ db, services: opts.services, authorization: req.headers.authorization, clientIp: req.ip });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/api/trpc",
@@ -152,7 +154,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             ? "Something went wrong on our side. Please try again."
             : error.message;
     const code = error.code === "FST_REQ_FILE_TOO_LARGE" ? 413 : status;
-    void reply.code(code).type("application/json").send(springError(code, message, request.url.split("?")[0]));
+    void reply
+      .code(code)
+      .type("application/json")
+      .send(springError(code, message, request.url.split("?")[0]));
   }
 
   const webDist = opts.webDist ?? WEB_DIST;
@@ -174,7 +179,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0];
     if (url.startsWith("/api/") || url.startsWith("/images/") || request.method !== "GET") {
-      return reply.code(404).type("application/json").send(springError(404, `Nothing at ${request.method} ${url}.`, url));
+      return reply
+        .code(404)
+        .type("application/json")
+        .send(springError(404, `Nothing at ${request.method} ${url}.`, url));
     }
     // the web app's routes are all served by its index.html (client-side routing), with the
     // storefront's public pages rendered on the server

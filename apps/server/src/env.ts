@@ -16,10 +16,17 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default("./data"),
-  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
+  JWT_SECRET: z
+    .string()
+    .min(32, "JWT_SECRET must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
   ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
-  ADMIN_PHONE: z.string().regex(/^\d{10}$/).optional(),
+  ADMIN_PHONE: z
+    .string()
+    .regex(/^\d{10}$/)
+    .optional(),
   /** comma-separated origins allowed to call the API from a browser; closed by default */
   CORS_ORIGINS: z.string().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -21,7 +21,9 @@ async function main() {
     services,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
-    corsOrigins: env.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    corsOrigins: env.CORS_ORIGINS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
   });
 
   const stopSync = env.DATABASE_URL ? await startProductSync(env.DATABASE_URL, services, app.log) : async () => {};

@@ -47,8 +47,9 @@ export function registerProductListRoute(
 type Caller = ReturnType<typeof createCaller>;
 type Body = { json: string; etag: string };
 // the router's own transformer (superjson), so the cached bytes are what tRPC would send
-const transformer = (appRouter._def as unknown as { _config: { transformer: { input: { deserialize(v: unknown): unknown }; output: { serialize(v: unknown): unknown } } } })._config
-  .transformer;
+const transformer = (
+  appRouter._def as unknown as { _config: { transformer: { input: { deserialize(v: unknown): unknown }; output: { serialize(v: unknown): unknown } } } }
+)._config.transformer;
 
 /** The input of a one-call batch `?batch=1&input={"0":…}` when its answer may be cached (no search), else undefined. */
 function cacheableInput(query: Record<string, string | undefined>): { key: string; input: unknown } | undefined {

@@ -68,7 +68,8 @@ describe("product list caches", () => {
     // on the second instance the NOTIFY arrives asynchronously; give it one event-loop round trip
     if (second) await new Promise((r) => setTimeout(r, 50));
     for (const app of readers) for (const via of ["rest", "trpc"] as const) expect(await names(app, via)).toContain("Cache Probe");
-    const detail = async (app: FastifyInstance) => (await app.inject({ method: "GET", url: `/api/v1/products/details/${productId}` })).json() as { productName: string };
+    const detail = async (app: FastifyInstance) =>
+      (await app.inject({ method: "GET", url: `/api/v1/products/details/${productId}` })).json() as { productName: string };
     for (const app of readers) expect((await detail(app)).productName).toBe("Cache Probe");
 
     const renamed = await env.app.inject({

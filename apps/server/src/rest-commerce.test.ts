@@ -31,7 +31,11 @@ describe("cart paths", () => {
   it("POST /addToCart/save adds, raises the quantity, and ignores the client's price", async () => {
     const a = await customer();
     const productId = await env.newProduct({ productName: "Cart Gel", productPrice: 60, quantity: 10 });
-    const first = await post("/api/v1/addToCart/save", { productId, quantity: 1, productPrice: 1, productName: "x", customerId: a.customerId, productOrderId: "P" }, a.token);
+    const first = await post(
+      "/api/v1/addToCart/save",
+      { productId, quantity: 1, productPrice: 1, productName: "x", customerId: a.customerId, productOrderId: "P" },
+      a.token,
+    );
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ success: true, addToCart: { productName: "Cart Gel", productPrice: 60, quantity: 1 } });
     const again = await post("/api/v1/addToCart/save", { productId, quantity: 2 }, a.token);
@@ -131,13 +135,31 @@ describe("order paths", () => {
     const productId = await env.newProduct({ productName: "Http Order", productPrice: 100, deliveryCharge: 50, quantity: 3 });
     const res = await post(
       "/api/v1/productOrder/save",
-      { productId, customerId: a.customerId, quantity: 2, orderTotalPrice: 1, productName: "Cheap", paymentStatus: "Paid", orderStatus: "Completed", returnStatus: "Refunded", deliveryDate: "2000-01-01", productOrderId: "X" },
+      {
+        productId,
+        customerId: a.customerId,
+        quantity: 2,
+        orderTotalPrice: 1,
+        productName: "Cheap",
+        paymentStatus: "Paid",
+        orderStatus: "Completed",
+        returnStatus: "Refunded",
+        deliveryDate: "2000-01-01",
+        productOrderId: "X",
+      },
       a.token,
     );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, message: expect.stringMatching(/^Order ORD-\d{8}-\d{6} placed\.$/) });
-    expect(body.order).toMatchObject({ productName: "Http Order", orderTotalPrice: 250, paymentStatus: "Pending", returnStatus: "Pending", orderStatus: "Shipped", productOrderId: body.productOrderId });
+    expect(body.order).toMatchObject({
+      productName: "Http Order",
+      orderTotalPrice: 250,
+      paymentStatus: "Pending",
+      returnStatus: "Pending",
+      orderStatus: "Shipped",
+      productOrderId: body.productOrderId,
+    });
     expect(Date.parse(body.order.deliveryDate) - Date.parse(body.order.orderAddDateTime)).toBe(3 * DAY);
     expectError(await post("/api/v1/productOrder/save", { productId, quantity: 2 }, a.token), 409, "Only 1 left of Http Order. Please lower the quantity.");
     expect((await env.handle.db.product.findUniqueOrThrow({ where: { productId } })).quantity).toBe(1);
@@ -170,13 +192,20 @@ describe("order paths", () => {
     expect(all.json().map((o: { orderId: number }) => o.orderId)).toContain(order.orderId);
     expectError(await get("/api/v1/productOrder/details", a.token), 403);
     expectError(await get("/api/v1/productOrder/details"), 401);
-    expect((await get(`/api/v1/productOrder/details/${order.orderId}`, a.token)).json()).toMatchObject({ orderId: order.orderId, ProductOrderDate: order.orderAddDateTime });
+    expect((await get(`/api/v1/productOrder/details/${order.orderId}`, a.token)).json()).toMatchObject({
+      orderId: order.orderId,
+      ProductOrderDate: order.orderAddDateTime,
+    });
     expectError(await get(`/api/v1/productOrder/details/${order.orderId}`, b.token), 403);
     expectError(await get(`/api/v1/productOrder/details/999999`, env.adminToken), 404);
-    expect((await get(`/api/v1/productOrder/details/CustomerId/${a.customerId}`, a.token)).json()).toEqual([expect.objectContaining({ orderId: order.orderId })]);
+    expect((await get(`/api/v1/productOrder/details/CustomerId/${a.customerId}`, a.token)).json()).toEqual([
+      expect.objectContaining({ orderId: order.orderId }),
+    ]);
     expectError(await get(`/api/v1/productOrder/details/CustomerId/${a.customerId}`, b.token), 403);
     const op = await get(`/api/v1/productOrder/details/orderProductCustomerDetails/${a.customerId}`, a.token);
-    expect(op.json()).toEqual({ orderProducts: [expect.objectContaining({ orderId: order.orderId, productImg: null, products: [expect.objectContaining({ productName: "Listed" })] })] });
+    expect(op.json()).toEqual({
+      orderProducts: [expect.objectContaining({ orderId: order.orderId, productImg: null, products: [expect.objectContaining({ productName: "Listed" })] })],
+    });
     expect((await get(`/api/v1/productOrder/details/orderProductCustomerDetails/${a.customerId}`, env.adminToken)).statusCode).toBe(200);
     expectError(await get(`/api/v1/productOrder/details/orderProductCustomerDetails/${a.customerId}`, b.token), 403);
   });
@@ -207,7 +236,11 @@ describe("order paths", () => {
     const b = await customer();
     const productId = await env.newProduct();
     const order = (await post("/api/v1/productOrder/save", { productId, quantity: 1 }, a.token)).json().order;
-    expectError(await post(`/api/v1/productOrder/return/${order.orderId}`, { reason: "Damaged product" }, a.token), 409, "A return can be asked for once the order is delivered.");
+    expectError(
+      await post(`/api/v1/productOrder/return/${order.orderId}`, { reason: "Damaged product" }, a.token),
+      409,
+      "A return can be asked for once the order is delivered.",
+    );
     await post(`/api/v1/productOrder/update/${order.orderId}`, { orderStatus: "Completed" }, env.adminToken);
     expectError(await post(`/api/v1/productOrder/return/${order.orderId}`, { reason: "Damaged product" }, b.token), 403);
     expectError(await post(`/api/v1/productOrder/return/${order.orderId}`, { reason: "Bored" }, a.token), 400);
@@ -215,13 +248,21 @@ describe("order paths", () => {
     expect(req.statusCode).toBe(200);
     expect(req.json().order).toMatchObject({ returnStatus: "Requested", returnReason: "Expired product" });
     expectError(await post(`/api/v1/productOrder/return/${order.orderId}/decision`, { returnStatus: "Approved" }, a.token), 403);
-    expect((await post(`/api/v1/productOrder/return/${order.orderId}/decision`, { returnStatus: "Approved" }, env.adminToken)).json().order.returnStatus).toBe("Approved");
-    expect((await post(`/api/v1/productOrder/return/${order.orderId}/decision`, { returnStatus: "Refunded" }, env.adminToken)).json().order.returnStatus).toBe("Refunded");
+    expect((await post(`/api/v1/productOrder/return/${order.orderId}/decision`, { returnStatus: "Approved" }, env.adminToken)).json().order.returnStatus).toBe(
+      "Approved",
+    );
+    expect((await post(`/api/v1/productOrder/return/${order.orderId}/decision`, { returnStatus: "Refunded" }, env.adminToken)).json().order.returnStatus).toBe(
+      "Refunded",
+    );
 
     const late = (await post("/api/v1/productOrder/save", { productId, quantity: 1 }, a.token)).json().order;
     await post(`/api/v1/productOrder/update/${late.orderId}`, { orderStatus: "Completed" }, env.adminToken);
     await env.handle.db.productOrder.update({ where: { orderId: late.orderId }, data: { endDate: new Date(Date.now() - 8 * DAY) } });
-    expectError(await post(`/api/v1/productOrder/return/${late.orderId}`, { reason: "Wrong product" }, a.token), 409, "The 7-day return window for this order has closed.");
+    expectError(
+      await post(`/api/v1/productOrder/return/${late.orderId}`, { reason: "Wrong product" }, a.token),
+      409,
+      "The 7-day return window for this order has closed.",
+    );
   });
 });
 

@@ -92,9 +92,14 @@ describe("POST /api/v1/customers/save", () => {
 
 describe("sign-up limit per address (API6)", () => {
   it("answers 429 after the allowed sign-up attempts of an hour from one address, counting refused ones too; other addresses go on", async () => {
-    const limited = await buildApp({ handle: env.handle, services: { ...env.services, signupLimiter: createSignupLimiter({ perHour: 3 }) }, logLevel: "silent" });
+    const limited = await buildApp({
+      handle: env.handle,
+      services: { ...env.services, signupLimiter: createSignupLimiter({ perHour: 3 }) },
+      logLevel: "silent",
+    });
     try {
-      const save = (payload: Record<string, unknown>, remoteAddress: string) => limited.inject({ method: "POST", url: "/api/v1/customers/save", payload, remoteAddress });
+      const save = (payload: Record<string, unknown>, remoteAddress: string) =>
+        limited.inject({ method: "POST", url: "/api/v1/customers/save", payload, remoteAddress });
       const first = customerFields();
       expect((await save(first, "10.77.0.1")).statusCode).toBe(200);
       // a taken phone number (409: which numbers are registered is what a flood would probe) counts
@@ -102,7 +107,13 @@ describe("sign-up limit per address (API6)", () => {
       expect((await save(customerFields(), "10.77.0.1")).statusCode).toBe(200);
       const fourth = customerFields();
       const refused = await save(fourth, "10.77.0.1");
-      expectSpringError(refused, 429, "Too Many Requests", "/api/v1/customers/save", /^Too many sign-ups from your network\. Please try again in \d+ minutes\.$/);
+      expectSpringError(
+        refused,
+        429,
+        "Too Many Requests",
+        "/api/v1/customers/save",
+        /^Too many sign-ups from your network\. Please try again in \d+ minutes\.$/,
+      );
       expect(await env.handle.db.customer.count({ where: { number: fourth.number } })).toBe(0);
       expect((await save(fourth, "10.77.0.2")).statusCode).toBe(200);
     } finally {
@@ -114,19 +125,34 @@ describe("sign-up limit per address (API6)", () => {
 describe("POST /api/v1/customers/login", () => {
   it("logs in by number or email and answers { token, customerId }", async () => {
     const a = await signUp();
-    const res = await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { number: a.fields.number, password: a.fields.password }, remoteAddress: freshIp() });
+    const res = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/customers/login",
+      payload: { number: a.fields.number, password: a.fields.password },
+      remoteAddress: freshIp(),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ customerId: a.customerId, token: expect.any(String) });
     const me = await env.app.inject({ method: "GET", url: `/api/v1/customers/details/${a.customerId}`, headers: bearer(body.token) });
     expect(me.statusCode).toBe(200);
-    const byEmail = await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { email: a.fields.email, password: a.fields.password }, remoteAddress: freshIp() });
+    const byEmail = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/customers/login",
+      payload: { email: a.fields.email, password: a.fields.password },
+      remoteAddress: freshIp(),
+    });
     expect(byEmail.json().customerId).toBe(a.customerId);
   });
 
   it("answers 401 with error 'Unauthorized' and a message; 400 for blanks", async () => {
     const a = await signUp();
-    const res = await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { number: a.fields.number, password: "wrong-pass" }, remoteAddress: freshIp() });
+    const res = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/customers/login",
+      payload: { number: a.fields.number, password: "wrong-pass" },
+      remoteAddress: freshIp(),
+    });
     expectSpringError(res, 401, "Unauthorized", "/api/v1/customers/login", "Invalid phone number or password.");
     const blank = await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { number: "", password: "" }, remoteAddress: freshIp() });
     expect(blank.statusCode).toBe(400);
@@ -135,10 +161,27 @@ describe("POST /api/v1/customers/login", () => {
 
   it("answers 403 to an inactive customer, whose token also stops working", async () => {
     const a = await signUp();
-    const token = (await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { number: a.fields.number, password: a.fields.password }, remoteAddress: freshIp() })).json().token;
-    const off = await env.app.inject({ method: "POST", url: `/api/v1/customers/status/${a.customerId}`, headers: bearer(env.adminToken), payload: { customerStatus: false } });
+    const token = (
+      await env.app.inject({
+        method: "POST",
+        url: "/api/v1/customers/login",
+        payload: { number: a.fields.number, password: a.fields.password },
+        remoteAddress: freshIp(),
+      })
+    ).json().token;
+    const off = await env.app.inject({
+      method: "POST",
+      url: `/api/v1/customers/status/${a.customerId}`,
+      headers: bearer(env.adminToken),
+      payload: { customerStatus: false },
+    });
     expect(off.statusCode).toBe(200);
-    const login = await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { number: a.fields.number, password: a.fields.password }, remoteAddress: freshIp() });
+    const login = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/customers/login",
+      payload: { number: a.fields.number, password: a.fields.password },
+      remoteAddress: freshIp(),
+    });
     expectSpringError(login, 403, "Forbidden", "/api/v1/customers/login", "Your account is inactive. Please contact the store.");
     const me = await env.app.inject({ method: "GET", url: `/api/v1/customers/details/${a.customerId}`, headers: bearer(token) });
     expectSpringError(me, 403, "Forbidden", `/api/v1/customers/details/${a.customerId}`);
@@ -147,36 +190,76 @@ describe("POST /api/v1/customers/login", () => {
   it("answers 429 after 10 failed logins a minute from one IP", async () => {
     const address = freshIp();
     for (let i = 0; i < 10; i++) {
-      const res = await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { number: `91000000${String(i).padStart(2, "0")}`, password: "Wrong@123" }, remoteAddress: address });
+      const res = await env.app.inject({
+        method: "POST",
+        url: "/api/v1/customers/login",
+        payload: { number: `91000000${String(i).padStart(2, "0")}`, password: "Wrong@123" },
+        remoteAddress: address,
+      });
       expect(res.statusCode).toBe(401);
     }
     const a = await signUp();
-    const blocked = await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { number: a.fields.number, password: a.fields.password }, remoteAddress: address });
+    const blocked = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/customers/login",
+      payload: { number: a.fields.number, password: a.fields.password },
+      remoteAddress: address,
+    });
     expectSpringError(blocked, 429, "Too Many Requests", "/api/v1/customers/login", /^Too many failed logins/);
-    const elsewhere = await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { number: a.fields.number, password: a.fields.password }, remoteAddress: freshIp() });
+    const elsewhere = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/customers/login",
+      payload: { number: a.fields.number, password: a.fields.password },
+      remoteAddress: freshIp(),
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
   it("answers 429 after 10 failed logins a minute for one account from many IPs", async () => {
     const a = await signUp();
     for (let i = 0; i < 10; i++) {
-      const res = await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { number: a.fields.number, password: `Wrong${i}xx` }, remoteAddress: freshIp() });
+      const res = await env.app.inject({
+        method: "POST",
+        url: "/api/v1/customers/login",
+        payload: { number: a.fields.number, password: `Wrong${i}xx` },
+        remoteAddress: freshIp(),
+      });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { number: a.fields.number, password: a.fields.password }, remoteAddress: freshIp() });
+    const blocked = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/customers/login",
+      payload: { number: a.fields.number, password: a.fields.password },
+      remoteAddress: freshIp(),
+    });
     expect(blocked.statusCode).toBe(429);
   });
 });
 
 describe("POST /api/v1/admin/login", () => {
   it("logs in by email or phone and answers { token }; 401 'Unauthorized' otherwise", async () => {
-    const res = await env.app.inject({ method: "POST", url: "/api/v1/admin/login", payload: { email: TEST_ADMIN.email, password: TEST_ADMIN.password }, remoteAddress: freshIp() });
+    const res = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/admin/login",
+      payload: { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
+      remoteAddress: freshIp(),
+    });
     expect(res.statusCode).toBe(200);
     const token = res.json().token;
     expect((await env.app.inject({ method: "GET", url: "/api/v1/customers/details", headers: bearer(token) })).statusCode).toBe(200);
-    const byPhone = await env.app.inject({ method: "POST", url: "/api/v1/admin/login", payload: { email: TEST_ADMIN.phone, password: TEST_ADMIN.password }, remoteAddress: freshIp() });
+    const byPhone = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/admin/login",
+      payload: { email: TEST_ADMIN.phone, password: TEST_ADMIN.password },
+      remoteAddress: freshIp(),
+    });
     expect(byPhone.json()).toHaveProperty("token");
-    const bad = await env.app.inject({ method: "POST", url: "/api/v1/admin/login", payload: { email: TEST_ADMIN.email, password: "x-wrong" }, remoteAddress: freshIp() });
+    const bad = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/admin/login",
+      payload: { email: TEST_ADMIN.email, password: "x-wrong" },
+      remoteAddress: freshIp(),
+    });
     expectSpringError(bad, 401, "Unauthorized", "/api/v1/admin/login", "Invalid email/phone number or password.");
     const blank = await env.app.inject({ method: "POST", url: "/api/v1/admin/login", payload: { email: "", password: "x" }, remoteAddress: freshIp() });
     expectSpringError(blank, 400, "Bad Request", "/api/v1/admin/login", "Email/Phone Number is required");
@@ -185,16 +268,30 @@ describe("POST /api/v1/admin/login", () => {
   it("answers 400 (not 500) to a lone Unicode surrogate in the JSON, over REST and tRPC", async () => {
     // JSON's \udfff escape survives parsing as a lone surrogate, which Prisma's query compiler refuses
     const payload = '{"email":"\\udfff\\ud800","password":"Admin@Test123"}';
-    const rest = await env.app.inject({ method: "POST", url: "/api/v1/admin/login", headers: { "content-type": "application/json" }, payload, remoteAddress: freshIp() });
+    const rest = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/admin/login",
+      headers: { "content-type": "application/json" },
+      payload,
+      remoteAddress: freshIp(),
+    });
     expectSpringError(rest, 400, "Bad Request", "/api/v1/admin/login", /broken character/);
-    const trpc = await env.app.inject({ method: "POST", url: "/api/trpc/auth.adminLogin", headers: { "content-type": "application/json" }, payload: `{"json":${payload}}`, remoteAddress: freshIp() });
+    const trpc = await env.app.inject({
+      method: "POST",
+      url: "/api/trpc/auth.adminLogin",
+      headers: { "content-type": "application/json" },
+      payload: `{"json":${payload}}`,
+      remoteAddress: freshIp(),
+    });
     expect(trpc.statusCode).toBe(400);
     expect(trpc.body).toMatch(/broken character/);
   });
 
   it("GET /admin/me needs an admin token", async () => {
     const a = await signUp();
-    expect((await env.app.inject({ method: "GET", url: "/api/v1/admin/me", headers: bearer(env.adminToken) })).json()).toMatchObject({ email: TEST_ADMIN.email });
+    expect((await env.app.inject({ method: "GET", url: "/api/v1/admin/me", headers: bearer(env.adminToken) })).json()).toMatchObject({
+      email: TEST_ADMIN.email,
+    });
     expectSpringError(await env.app.inject({ method: "GET", url: "/api/v1/admin/me", headers: bearer(a.token) }), 403, "Forbidden", "/api/v1/admin/me");
     expectSpringError(await env.app.inject({ method: "GET", url: "/api/v1/admin/me" }), 401, "Unauthorized", "/api/v1/admin/me", "Please log in to continue.");
   });
@@ -212,9 +309,26 @@ describe("GET /api/v1/customers/details/{customerId}", () => {
     expect((await env.app.inject({ method: "GET", url, headers: bearer(env.adminToken) })).statusCode).toBe(200);
     expectSpringError(await env.app.inject({ method: "GET", url, headers: bearer(b.token) }), 403, "Forbidden", url);
     expectSpringError(await env.app.inject({ method: "GET", url }), 401, "Unauthorized", url, "Please log in to continue.");
-    expectSpringError(await env.app.inject({ method: "GET", url, headers: bearer("not.a.jwt") }), 401, "Unauthorized", url, "Your session is not valid. Please log in again.");
-    expectSpringError(await env.app.inject({ method: "GET", url: "/api/v1/customers/details/999999", headers: bearer(env.adminToken) }), 404, "Not Found", "/api/v1/customers/details/999999");
-    expectSpringError(await env.app.inject({ method: "GET", url: "/api/v1/customers/details/abc", headers: bearer(env.adminToken) }), 400, "Bad Request", "/api/v1/customers/details/abc", "Customer id must be a number");
+    expectSpringError(
+      await env.app.inject({ method: "GET", url, headers: bearer("not.a.jwt") }),
+      401,
+      "Unauthorized",
+      url,
+      "Your session is not valid. Please log in again.",
+    );
+    expectSpringError(
+      await env.app.inject({ method: "GET", url: "/api/v1/customers/details/999999", headers: bearer(env.adminToken) }),
+      404,
+      "Not Found",
+      "/api/v1/customers/details/999999",
+    );
+    expectSpringError(
+      await env.app.inject({ method: "GET", url: "/api/v1/customers/details/abc", headers: bearer(env.adminToken) }),
+      400,
+      "Bad Request",
+      "/api/v1/customers/details/abc",
+      "Customer id must be a number",
+    );
   });
 });
 
@@ -227,7 +341,12 @@ describe("GET /api/v1/customers/details", () => {
     expect(Array.isArray(list)).toBe(true);
     expect(list.map((c: { customerId: number }) => c.customerId)).toContain(a.customerId);
     expect(res.body).not.toMatch(/passwordHash|argon2|"password"/);
-    expectSpringError(await env.app.inject({ method: "GET", url: "/api/v1/customers/details", headers: bearer(a.token) }), 403, "Forbidden", "/api/v1/customers/details");
+    expectSpringError(
+      await env.app.inject({ method: "GET", url: "/api/v1/customers/details", headers: bearer(a.token) }),
+      403,
+      "Forbidden",
+      "/api/v1/customers/details",
+    );
     expectSpringError(await env.app.inject({ method: "GET", url: "/api/v1/customers/details" }), 401, "Unauthorized", "/api/v1/customers/details");
   });
 });
@@ -237,26 +356,52 @@ describe("POST /api/v1/customers/update/{customerId}", () => {
     const a = await signUp();
     const b = await signUp();
     const url = `/api/v1/customers/update/${a.customerId}`;
-    const self = await env.app.inject({ method: "POST", url, headers: bearer(a.token), payload: { ...a.fields, city: "Indore", password: "", customerStatus: false } });
+    const self = await env.app.inject({
+      method: "POST",
+      url,
+      headers: bearer(a.token),
+      payload: { ...a.fields, city: "Indore", password: "", customerStatus: false },
+    });
     expect(self.statusCode).toBe(200);
     expect(self.json()).toMatchObject({ success: true, customer: { city: "Indore", customerStatus: true } });
     expect(self.body).not.toMatch(/password/i);
-    const login = await env.app.inject({ method: "POST", url: "/api/v1/customers/login", payload: { number: a.fields.number, password: a.fields.password }, remoteAddress: freshIp() });
+    const login = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/customers/login",
+      payload: { number: a.fields.number, password: a.fields.password },
+      remoteAddress: freshIp(),
+    });
     expect(login.statusCode).toBe(200);
     expectSpringError(await env.app.inject({ method: "POST", url, headers: bearer(b.token), payload: { ...a.fields, city: "X" } }), 403, "Forbidden", url);
     expectSpringError(await env.app.inject({ method: "POST", url, payload: a.fields }), 401, "Unauthorized", url);
     const admin = await env.app.inject({ method: "POST", url, headers: bearer(env.adminToken), payload: { ...a.fields, customerStatus: false } });
     expect(admin.json().customer.customerStatus).toBe(false);
     expect((await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: a.customerId } })).customerStatus).toBe(false);
-    expectSpringError(await env.app.inject({ method: "GET", url: `/api/v1/customers/details/${a.customerId}`, headers: bearer(a.token) }), 403, "Forbidden", `/api/v1/customers/details/${a.customerId}`);
+    expectSpringError(
+      await env.app.inject({ method: "GET", url: `/api/v1/customers/details/${a.customerId}`, headers: bearer(a.token) }),
+      403,
+      "Forbidden",
+      `/api/v1/customers/details/${a.customerId}`,
+    );
   });
 
   it("answers 409 on a taken phone and 400 on bad fields", async () => {
     const a = await signUp();
     const b = await signUp();
     const url = `/api/v1/customers/update/${a.customerId}`;
-    expectSpringError(await env.app.inject({ method: "POST", url, headers: bearer(a.token), payload: { ...a.fields, number: b.fields.number } }), 409, "Conflict", url);
-    expectSpringError(await env.app.inject({ method: "POST", url, headers: bearer(a.token), payload: { ...a.fields, pinCode: "12" } }), 400, "Bad Request", url, "Pin Code must be 6 digits");
+    expectSpringError(
+      await env.app.inject({ method: "POST", url, headers: bearer(a.token), payload: { ...a.fields, number: b.fields.number } }),
+      409,
+      "Conflict",
+      url,
+    );
+    expectSpringError(
+      await env.app.inject({ method: "POST", url, headers: bearer(a.token), payload: { ...a.fields, pinCode: "12" } }),
+      400,
+      "Bad Request",
+      url,
+      "Pin Code must be 6 digits",
+    );
   });
 });
 
@@ -272,7 +417,12 @@ describe("customer delete: DELETE /api/v1/customers/delete/{id} and the legacy /
     expect(await env.handle.db.customer.count({ where: { customerId: a.customerId } })).toBe(0);
     expectSpringError(await env.app.inject({ method: "DELETE", url, headers: bearer(env.adminToken) }), 404, "Not Found", url);
     // the deleted customer's token no longer works
-    expectSpringError(await env.app.inject({ method: "GET", url: `/api/v1/customers/details/${a.customerId}`, headers: bearer(a.token) }), 401, "Unauthorized", `/api/v1/customers/details/${a.customerId}`);
+    expectSpringError(
+      await env.app.inject({ method: "GET", url: `/api/v1/customers/details/${a.customerId}`, headers: bearer(a.token) }),
+      401,
+      "Unauthorized",
+      `/api/v1/customers/details/${a.customerId}`,
+    );
   });
 
   it("answers the legacy path with and without the /api/v1 prefix", async () => {
@@ -285,7 +435,13 @@ describe("customer delete: DELETE /api/v1/customers/delete/{id} and the legacy /
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: "Customer deleted." });
       expect(await env.handle.db.customer.count({ where: { customerId: a.customerId } })).toBe(0);
-      expectSpringError(await env.app.inject({ method: "DELETE", url, headers: bearer(env.adminToken) }), 404, "Not Found", url, `Customer ${a.customerId} was not found.`);
+      expectSpringError(
+        await env.app.inject({ method: "DELETE", url, headers: bearer(env.adminToken) }),
+        404,
+        "Not Found",
+        url,
+        `Customer ${a.customerId} was not found.`,
+      );
     }
   });
 });

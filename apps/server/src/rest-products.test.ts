@@ -8,7 +8,9 @@ let env: HttpTestEnv;
 let png: Buffer;
 beforeAll(async () => {
   env = await createHttpTestEnv();
-  png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#2040c0" } }).png().toBuffer();
+  png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#2040c0" } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => env.close());
 
@@ -23,7 +25,9 @@ function multipart(fields: Record<string, Part>) {
     if (typeof value === "string") {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n`),
+      );
       chunks.push(value.data, Buffer.from("\r\n"));
     }
   }
@@ -46,10 +50,22 @@ const formFields = (o: Record<string, string> = {}) => ({
 describe("POST /api/v1/products/saves", () => {
   it("accepts multipart/form-data with an image file, resizes it and answers image URLs", async () => {
     const body = multipart({ ...formFields(), productImg: { filename: "bottle.png", type: "image/png", data: png } });
-    const res = await env.app.inject({ method: "POST", url: "/api/v1/products/saves", headers: { ...body.headers, ...bearer(env.adminToken) }, payload: body.payload });
+    const res = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/products/saves",
+      headers: { ...body.headers, ...bearer(env.adminToken) },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     const { product } = res.json();
-    expect(product).toMatchObject({ productName: "Multipart Cleaner", productPrice: 149, mainPrice: 199, deliveryCharge: "Free", quantity: 12, productImgName: "bottle.png" });
+    expect(product).toMatchObject({
+      productName: "Multipart Cleaner",
+      productPrice: 149,
+      mainPrice: 199,
+      deliveryCharge: "Free",
+      quantity: 12,
+      productImgName: "bottle.png",
+    });
     expect(product.productImg).toMatch(/^\/images\/products\/\d+\/396\/[0-9a-f]{12}\.webp$/);
     expect(await env.handle.db.productImage.count({ where: { productId: product.productId } })).toBe(3);
     const img = await env.app.inject({ method: "GET", url: product.productImg });
@@ -60,7 +76,12 @@ describe("POST /api/v1/products/saves", () => {
   it("accepts the image as a data URL field (multipart) and JSON bodies", async () => {
     const dataUrl = `data:image/png;base64,${png.toString("base64")}`;
     const body = multipart({ ...formFields({ productName: "DataUrl Form" }), productImg: dataUrl });
-    const res = await env.app.inject({ method: "POST", url: "/api/v1/products/saves", headers: { ...body.headers, ...bearer(env.adminToken) }, payload: body.payload });
+    const res = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/products/saves",
+      headers: { ...body.headers, ...bearer(env.adminToken) },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().product.productImg).toMatch(/\.webp$/);
     const json = await env.app.inject({
@@ -74,11 +95,18 @@ describe("POST /api/v1/products/saves", () => {
   });
 
   it("accepts a large photo sent as a data URL text field (not cut off at a small field limit)", async () => {
-    const photo = await sharp(randomBytes(400 * 400 * 3), { raw: { width: 400, height: 400, channels: 3 } }).png().toBuffer();
+    const photo = await sharp(randomBytes(400 * 400 * 3), { raw: { width: 400, height: 400, channels: 3 } })
+      .png()
+      .toBuffer();
     const dataUrl = `data:image/png;base64,${photo.toString("base64")}`;
     expect(dataUrl.length).toBeGreaterThan(256 * 1024);
     const body = multipart({ ...formFields({ productName: "Big Photo" }), productImg: dataUrl });
-    const res = await env.app.inject({ method: "POST", url: "/api/v1/products/saves", headers: { ...body.headers, ...bearer(env.adminToken) }, payload: body.payload });
+    const res = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/products/saves",
+      headers: { ...body.headers, ...bearer(env.adminToken) },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     const { product } = res.json();
     expect(product.productImg).toMatch(/\.webp$/);
@@ -90,7 +118,12 @@ describe("POST /api/v1/products/saves", () => {
     const before = await env.handle.db.product.count();
     const dataUrl = `data:image/png;base64,${Buffer.alloc(6 * 1024 * 1024, 7).toString("base64")}`;
     const body = multipart({ ...formFields({ productName: "Too Big" }), productImg: dataUrl });
-    const res = await env.app.inject({ method: "POST", url: "/api/v1/products/saves", headers: { ...body.headers, ...bearer(env.adminToken) }, payload: body.payload });
+    const res = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/products/saves",
+      headers: { ...body.headers, ...bearer(env.adminToken) },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ status: 413, error: "Payload Too Large" });
     expect(await env.handle.db.product.count()).toBe(before);
@@ -103,30 +136,58 @@ describe("POST /api/v1/products/saves", () => {
       { filename: "fake.png", type: "image/png", data: Buffer.from("not really a png") },
     ]) {
       const body = multipart({ ...formFields(), productImg: file });
-      const res = await env.app.inject({ method: "POST", url: "/api/v1/products/saves", headers: { ...body.headers, ...bearer(env.adminToken) }, payload: body.payload });
+      const res = await env.app.inject({
+        method: "POST",
+        url: "/api/v1/products/saves",
+        headers: { ...body.headers, ...bearer(env.adminToken) },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ status: 400, error: "Bad Request", path: "/api/v1/products/saves", message: expect.stringContaining("Image must be an image file") });
+      expect(res.json()).toMatchObject({
+        status: 400,
+        error: "Bad Request",
+        path: "/api/v1/products/saves",
+        message: expect.stringContaining("Image must be an image file"),
+      });
     }
     expect(await env.handle.db.product.count()).toBe(before);
   });
 
   it("answers 400 with the spec's messages for missing fields", async () => {
     const body = multipart(formFields({ productName: "", productPrice: "" }));
-    const res = await env.app.inject({ method: "POST", url: "/api/v1/products/saves", headers: { ...body.headers, ...bearer(env.adminToken) }, payload: body.payload });
+    const res = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/products/saves",
+      headers: { ...body.headers, ...bearer(env.adminToken) },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: "Product Name is required", errors: { productName: "Product Name is required", productPrice: "Price is required" } });
+    expect(res.json()).toMatchObject({
+      message: "Product Name is required",
+      errors: { productName: "Product Name is required", productPrice: "Price is required" },
+    });
   });
 
   it("answers 413 for an image over 5 MB", async () => {
     const big = Buffer.alloc(6 * 1024 * 1024, 1);
     const body = multipart({ ...formFields(), productImg: { filename: "big.png", type: "image/png", data: big } });
-    const res = await env.app.inject({ method: "POST", url: "/api/v1/products/saves", headers: { ...body.headers, ...bearer(env.adminToken) }, payload: body.payload });
+    const res = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/products/saves",
+      headers: { ...body.headers, ...bearer(env.adminToken) },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ status: 413, error: "Payload Too Large", path: "/api/v1/products/saves" });
   });
 
   it("answers 415 for a content type it does not read", async () => {
-    const res = await env.app.inject({ method: "POST", url: "/api/v1/products/saves", headers: { ...bearer(env.adminToken), "content-type": "text/csv" }, payload: "a,b" });
+    const res = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/products/saves",
+      headers: { ...bearer(env.adminToken), "content-type": "text/csv" },
+      payload: "a,b",
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ status: 415, error: "Unsupported Media Type" });
   });
@@ -137,7 +198,12 @@ describe("POST /api/v1/products/saves", () => {
     const anon = await env.app.inject({ method: "POST", url: "/api/v1/products/saves", headers: body.headers, payload: body.payload });
     expect(anon.statusCode).toBe(401);
     expect(anon.json()).toMatchObject({ error: "Unauthorized" });
-    const cust = await env.app.inject({ method: "POST", url: "/api/v1/products/saves", headers: { ...body.headers, ...bearer(await env.tokenFor(c.customerId)) }, payload: body.payload });
+    const cust = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/products/saves",
+      headers: { ...body.headers, ...bearer(await env.tokenFor(c.customerId)) },
+      payload: body.payload,
+    });
     expect(cust.statusCode).toBe(403);
   });
 });
@@ -146,11 +212,21 @@ describe("POST /api/v1/products/update/{productId}", () => {
   it("updates by multipart, keeping omitted fields, and replaces the image", async () => {
     const productId = await env.newProduct({ productName: "Before", productPrice: 80, deliveryCharge: 15, quantity: 9 });
     const body = multipart({ productName: "After", productImg: { filename: "new.png", type: "image/png", data: png } });
-    const res = await env.app.inject({ method: "POST", url: `/api/v1/products/update/${productId}`, headers: { ...body.headers, ...bearer(env.adminToken) }, payload: body.payload });
+    const res = await env.app.inject({
+      method: "POST",
+      url: `/api/v1/products/update/${productId}`,
+      headers: { ...body.headers, ...bearer(env.adminToken) },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().product).toMatchObject({ productName: "After", productPrice: 80, deliveryCharge: 15, quantity: 9, productImgName: "new.png" });
     expect(res.json().product.productImg).toMatch(/\.webp$/);
-    const json = await env.app.inject({ method: "POST", url: `/api/v1/products/update/${productId}`, headers: bearer(env.adminToken), payload: { productName: "After2", quantity: 4 } });
+    const json = await env.app.inject({
+      method: "POST",
+      url: `/api/v1/products/update/${productId}`,
+      headers: bearer(env.adminToken),
+      payload: { productName: "After2", quantity: 4 },
+    });
     expect(json.json().product).toMatchObject({ productName: "After2", quantity: 4, productPrice: 80 });
     const row = await env.handle.db.product.findUniqueOrThrow({ where: { productId } });
     expect(row).toMatchObject({ productName: "After2", quantity: 4, productPrice: 8000, deliveryCharge: 1500 });
@@ -158,13 +234,28 @@ describe("POST /api/v1/products/update/{productId}", () => {
 
   it("answers 400 without a name, 404 for a missing product, 403 for a customer", async () => {
     const productId = await env.newProduct();
-    const noName = await env.app.inject({ method: "POST", url: `/api/v1/products/update/${productId}`, headers: bearer(env.adminToken), payload: { productPrice: 5 } });
+    const noName = await env.app.inject({
+      method: "POST",
+      url: `/api/v1/products/update/${productId}`,
+      headers: bearer(env.adminToken),
+      payload: { productPrice: 5 },
+    });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe("Product Name is required");
-    const missing = await env.app.inject({ method: "POST", url: "/api/v1/products/update/999999", headers: bearer(env.adminToken), payload: { productName: "x" } });
+    const missing = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/products/update/999999",
+      headers: bearer(env.adminToken),
+      payload: { productName: "x" },
+    });
     expect(missing.statusCode).toBe(404);
     const c = await env.newCustomer();
-    const cust = await env.app.inject({ method: "POST", url: `/api/v1/products/update/${productId}`, headers: bearer(await env.tokenFor(c.customerId)), payload: { productName: "x" } });
+    const cust = await env.app.inject({
+      method: "POST",
+      url: `/api/v1/products/update/${productId}`,
+      headers: bearer(await env.tokenFor(c.customerId)),
+      payload: { productName: "x" },
+    });
     expect(cust.statusCode).toBe(403);
   });
 });
@@ -184,7 +275,12 @@ describe("GET /api/v1/products/details(/{productId})", () => {
     expect(one.json()).toMatchObject({ productId, productName: "Searchable SPARKLE", inStock: true });
     const missing = await env.app.inject({ method: "GET", url: "/api/v1/products/details/999999" });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ status: 404, error: "Not Found", message: "Product 999999 was not found.", path: "/api/v1/products/details/999999" });
+    expect(missing.json()).toMatchObject({
+      status: 404,
+      error: "Not Found",
+      message: "Product 999999 was not found.",
+      path: "/api/v1/products/details/999999",
+    });
   });
 });
 
@@ -193,7 +289,9 @@ describe("product delete: GET /api/v1/products/delete/{id} and DELETE /api/v1/pr
     const productId = await env.newProduct({ productName: "To Delete", quantity: 5 });
     const c = await env.newCustomer();
     const token = await env.tokenFor(c.customerId);
-    const order = (await env.app.inject({ method: "POST", url: "/api/v1/productOrder/save", headers: bearer(token), payload: { productId, quantity: 1 } })).json().order;
+    const order = (
+      await env.app.inject({ method: "POST", url: "/api/v1/productOrder/save", headers: bearer(token), payload: { productId, quantity: 1 } })
+    ).json().order;
     expect((await env.app.inject({ method: "GET", url: `/api/v1/products/delete/${productId}`, headers: bearer(token) })).statusCode).toBe(403);
     expect((await env.app.inject({ method: "GET", url: `/api/v1/products/delete/${productId}` })).statusCode).toBe(401);
     const res = await env.app.inject({ method: "GET", url: `/api/v1/products/delete/${productId}`, headers: bearer(env.adminToken) });

@@ -101,7 +101,12 @@ describe("/api/v1/openapi.json", () => {
       ["get", "/products/details/{productId}"],
     ];
     for (const [m, p] of publicOps) expect(needsAuth(doc.paths[p][m]), `${m} ${p}`).toBe(false);
-    for (const [m, p] of [["get", "/customers/details"], ["post", "/productOrder/save"], ["get", "/productOrder/count"], ["post", "/products/saves"]]) {
+    for (const [m, p] of [
+      ["get", "/customers/details"],
+      ["post", "/productOrder/save"],
+      ["get", "/productOrder/count"],
+      ["post", "/products/saves"],
+    ]) {
       expect(needsAuth(doc.paths[p][m]), `${m} ${p}`).toBe(true);
     }
     expect(Object.values(doc.components.securitySchemes)).toContainEqual(expect.objectContaining({ type: "http", scheme: "bearer" }));
@@ -187,7 +192,10 @@ describe("tRPC over HTTP (/api/trpc, superjson)", () => {
       payload: JSON.stringify(superjson.serialize({ firstName: "" })),
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.json).toMatchObject({ message: "First Name is required", data: { code: "BAD_REQUEST", fieldErrors: { firstName: "First Name is required" } } });
+    expect(bad.json().error.json).toMatchObject({
+      message: "First Name is required",
+      data: { code: "BAD_REQUEST", fieldErrors: { firstName: "First Name is required" } },
+    });
   });
 
   it("never shows internals on a 500-class error", async () => {
@@ -208,7 +216,9 @@ describe("dates on /api/v1 are ISO strings", () => {
     expect(product.updatedAt).toMatch(ISO);
     const cart = await env.app.inject({ method: "POST", url: "/api/v1/addToCart/save", headers: bearer(token), payload: { productId } });
     expect(cart.json().addToCart.addToCartDateTime).toMatch(ISO);
-    const order = (await env.app.inject({ method: "POST", url: "/api/v1/productOrder/save", headers: bearer(token), payload: { productId, quantity: 1 } })).json();
+    const order = (
+      await env.app.inject({ method: "POST", url: "/api/v1/productOrder/save", headers: bearer(token), payload: { productId, quantity: 1 } })
+    ).json();
     expect(order.order.orderAddDateTime).toMatch(ISO);
     expect(order.order.deliveryDate).toMatch(ISO);
     expect(Date.parse(order.order.deliveryDate) - Date.parse(order.order.orderAddDateTime)).toBe(3 * 24 * 3600 * 1000);
@@ -217,7 +227,9 @@ describe("dates on /api/v1 are ISO strings", () => {
 
 describe("product images", () => {
   it("serves each size with an ETag and an immutable year-long cache, 304 on revalidation, 404 for a stale hash", async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#10a010" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#10a010" } })
+      .png()
+      .toBuffer();
     const { product } = await env.admin.products.save({
       productName: "Pictured",
       productPrice: 10,
@@ -243,8 +255,14 @@ describe("product images", () => {
       expect(again.body).toBe("");
     }
     // a new image changes the URL; the old one is gone
-    const other = await sharp({ create: { width: 30, height: 30, channels: 3, background: "#000" } }).png().toBuffer();
-    const updated = await env.admin.products.update({ productId: product.productId, productName: "Pictured", productImg: `data:image/png;base64,${other.toString("base64")}` });
+    const other = await sharp({ create: { width: 30, height: 30, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    const updated = await env.admin.products.update({
+      productId: product.productId,
+      productName: "Pictured",
+      productImg: `data:image/png;base64,${other.toString("base64")}`,
+    });
     expect(updated.product.productImg).not.toBe(product.productImg);
     expect((await env.app.inject({ method: "GET", url: product.productImg! })).statusCode).toBe(404);
     expect((await env.app.inject({ method: "GET", url: updated.product.productImg! })).statusCode).toBe(200);

@@ -72,7 +72,10 @@ export async function createPageRenderer(webDist: string, template: () => string
         const titled = result.head.includes("<title>") ? deferred.replace(/<title>[^<]*<\/title>/, () => "") : deferred;
         const html = titled
           .replace("</head>", () => `${result.head}</head>`)
-          .replace(ROOT_MARK, () => `<div id="root">${result.html}</div><script type="application/json" id="${ssr.SSR_STATE_ID}">${scriptSafe(result.state)}</script>`);
+          .replace(
+            ROOT_MARK,
+            () => `<div id="root">${result.html}</div><script type="application/json" id="${ssr.SSR_STATE_ID}">${scriptSafe(result.state)}</script>`,
+          );
         return { html, status: result.status };
       } catch (error) {
         // the browser can still render the page itself

@@ -31,12 +31,7 @@ export function createInnerContext(opts: InnerContext): InnerContext {
 }
 
 /** Context for an HTTP request: reads `Authorization: Bearer …`. */
-export async function createContext(opts: {
-  db: Db;
-  services: Services;
-  authorization?: string | string[];
-  clientIp: string;
-}): Promise<InnerContext> {
+export async function createContext(opts: { db: Db; services: Services; authorization?: string | string[]; clientIp: string }): Promise<InnerContext> {
   const header = Array.isArray(opts.authorization) ? opts.authorization[0] : opts.authorization;
   const match = header?.match(/^Bearer\s+(.+)$/i);
   if (!match) return createInnerContext({ db: opts.db, services: opts.services, auth: null, clientIp: opts.clientIp });

@@ -74,7 +74,8 @@ const mapErrors = t.middleware(async ({ next }) => {
   if (result.error.code !== "INTERNAL_SERVER_ERROR") return result;
   // PostgreSQL's unique violation: Prisma's P2002 through @prisma/adapter-pg; through the PGlite
   // adapter it arrives as a DriverAdapterError carrying the SQLSTATE (23505)
-  const sqlState = (cause as { name?: string; cause?: { code?: unknown } }).name === "DriverAdapterError" ? (cause as { cause?: { code?: unknown } }).cause?.code : undefined;
+  const sqlState =
+    (cause as { name?: string; cause?: { code?: unknown } }).name === "DriverAdapterError" ? (cause as { cause?: { code?: unknown } }).cause?.code : undefined;
   if ((cause instanceof Prisma.PrismaClientKnownRequestError && cause.code === "P2002") || sqlState === "23505") {
     throw new TRPCError({ code: "CONFLICT", message: "This record already exists.", cause });
   }
@@ -86,7 +87,11 @@ const mapErrors = t.middleware(async ({ next }) => {
     throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "The store is very busy right now. Please try again in a moment.", cause });
   }
   // PostgreSQL cannot store U+0000 in text: a NUL in any string input was a 500 (fuzz suite)
-  if (/invalid byte sequence for encoding|22021|unsupported Unicode escape sequence|22P05/i.test(String((cause as Error)?.message ?? "") + String((cause as { code?: string })?.code ?? ""))) {
+  if (
+    /invalid byte sequence for encoding|22021|unsupported Unicode escape sequence|22P05/i.test(
+      String((cause as Error)?.message ?? "") + String((cause as { code?: string })?.code ?? ""),
+    )
+  ) {
     throw new TRPCError({ code: "BAD_REQUEST", message: "Text may not contain the character U+0000 (NUL).", cause });
   }
   if (isConnectionFailure(cause) || isConnectionFailure(result.error)) {

@@ -55,10 +55,11 @@ export async function applyMigrations(db: SqlRunner): Promise<string[]> {
   for (const m of readMigrations()) {
     if (applied.has(m.name)) continue;
     await db.exec(`BEGIN;\n${m.sql}\n;COMMIT;`);
-    await db.query(
-      `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
-      [randomUUID(), m.checksum, m.name],
-    );
+    await db.query(`INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`, [
+      randomUUID(),
+      m.checksum,
+      m.name,
+    ]);
     ran.push(m.name);
   }
   return ran;

@@ -16,10 +16,7 @@ export const requiredText = (label: string, max: number) =>
   );
 
 export const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
-  );
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional());
 
 /** Indian mobile number: digits only, exactly 10 (spec §5: digits only, at most 10). */
 export const phoneNumber = z.preprocess(
@@ -44,15 +41,15 @@ export const email = z.preprocess(
 
 export const pinCode = z.preprocess(
   blankToUndefined,
-  z.string({ error: "Pin Code is required" }).trim().regex(/^\d{6}$/, "Pin Code must be 6 digits"),
+  z
+    .string({ error: "Pin Code is required" })
+    .trim()
+    .regex(/^\d{6}$/, "Pin Code must be 6 digits"),
 );
 
 export const newPassword = z.preprocess(
   blankToUndefined,
-  z
-    .string({ error: "Password is required" })
-    .min(8, "Password must be at least 8 characters")
-    .max(128, "Password must be at most 128 characters"),
+  z.string({ error: "Password is required" }).min(8, "Password must be at least 8 characters").max(128, "Password must be at most 128 characters"),
 );
 
 /** A money amount in rupees, at most 2 decimals (stored as paise). */

@@ -10,15 +10,7 @@ export const SHELF_SIZE = 24;
 /** Highest page number a storefront grid accepts. */
 export const MAX_SHELF_PAGE = 10_000;
 
-export const PRODUCT_CATEGORIES = [
-  "Floor Care",
-  "Kitchen",
-  "Bathroom",
-  "Laundry",
-  "Glass & Surfaces",
-  "Disinfectants",
-  "General",
-] as const;
+export const PRODUCT_CATEGORIES = ["Floor Care", "Kitchen", "Bathroom", "Laundry", "Glass & Surfaces", "Disinfectants", "General"] as const;
 
 export const ORDER_STATUSES = ["Shipped", "On the way", "Ready for pickup", "Completed", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

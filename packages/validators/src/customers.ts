@@ -17,10 +17,7 @@ export const customerSignUpSchema = z.object({
   email,
   ...addressFields,
   password: newPassword,
-  agreeToTerms: z.preprocess(
-    (v) => v === true || v === "true" || v === "on",
-    z.literal(true, { error: "Please accept the terms and conditions" }),
-  ),
+  agreeToTerms: z.preprocess((v) => v === true || v === "true" || v === "on", z.literal(true, { error: "Please accept the terms and conditions" })),
 });
 export type CustomerSignUp = z.infer<typeof customerSignUpSchema>;
 
@@ -31,10 +28,7 @@ export const customerUpdateSchema = z.object({
   number: phoneNumber,
   email,
   ...addressFields,
-  password: z.preprocess(
-    (v) => (typeof v === "string" && v === "" ? undefined : v),
-    newPassword.optional(),
-  ),
+  password: z.preprocess((v) => (typeof v === "string" && v === "" ? undefined : v), newPassword.optional()),
   /** only an admin may change it; ignored from a customer */
   customerStatus: z.boolean().optional(),
 });

@@ -41,7 +41,9 @@ describe("mass assignment (API3): a customer can never set status, prices, stock
     const productId = await env.makeProduct({ productPrice: 150, mainPrice: 200, deliveryCharge: 40, quantity: 10_000 });
     const victimLine = await env.makeCartLine(victim.customerId);
     const before = await env.handle.db.product.findUniqueOrThrow({ where: { productId } });
-    const victimBefore = JSON.stringify(await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: victim.customerId }, include: { cartItems: true } }));
+    const victimBefore = JSON.stringify(
+      await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: victim.customerId }, include: { cartItems: true } }),
+    );
     const evil = fc.record(
       {
         customerStatus: fc.constantFrom(false, "false", 0, null),
@@ -181,7 +183,12 @@ describe("business flows (API6)", () => {
         i % 2 === 0
           ? call("POST", "/api/v1/productOrder/save", t, { productId, quantity: 1 })
           : env
-              .inject({ method: "POST", url: "/api/trpc/orders.save", headers: { ...bearer(t), "content-type": "application/json" }, payload: JSON.stringify({ json: { productId, quantity: 1 } }) })
+              .inject({
+                method: "POST",
+                url: "/api/trpc/orders.save",
+                headers: { ...bearer(t), "content-type": "application/json" },
+                payload: JSON.stringify({ json: { productId, quantity: 1 } }),
+              })
               .then((r) => ({ status: r.statusCode })),
       ),
     );
@@ -198,7 +205,12 @@ describe("business flows (API6)", () => {
     const b = await env.makeProduct({ quantity: 100 });
     const buyers = await Promise.all(Array.from({ length: 12 }, () => env.makeCustomer()));
     for (const buyer of buyers) {
-      await env.handle.db.cartItem.createMany({ data: [{ customerId: buyer.customerId, productId: a, quantity: 1 }, { customerId: buyer.customerId, productId: b, quantity: 2 }] });
+      await env.handle.db.cartItem.createMany({
+        data: [
+          { customerId: buyer.customerId, productId: a, quantity: 1 },
+          { customerId: buyer.customerId, productId: b, quantity: 2 },
+        ],
+      });
     }
     const results = await Promise.all(buyers.map(async (buyer) => call("POST", "/api/v1/addToCart/checkout", await env.tokenFor(buyer.customerId), {})));
     figures.concurrentOrders += results.length;
@@ -289,13 +301,27 @@ describe("brute-force login (API2/API4): the limit holds per IP and per account"
       expect(r.body.error).toBe("Unauthorized");
     }
     const fresh = await env.makeCustomer();
-    const blocked = await call("POST", "/api/v1/customers/login", undefined, { number: fresh.number, password: PASSWORD }, { remoteAddress: ip, headers: { "x-forwarded-for": "1.2.3.4" } });
+    const blocked = await call(
+      "POST",
+      "/api/v1/customers/login",
+      undefined,
+      { number: fresh.number, password: PASSWORD },
+      { remoteAddress: ip, headers: { "x-forwarded-for": "1.2.3.4" } },
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many failed logins/);
-    const trpc = await env.inject({ method: "POST", url: "/api/trpc/auth.adminLogin", headers: { "content-type": "application/json", "x-real-ip": "5.6.7.8" }, payload: JSON.stringify({ json: TEST_ADMIN }), remoteAddress: ip });
+    const trpc = await env.inject({
+      method: "POST",
+      url: "/api/trpc/auth.adminLogin",
+      headers: { "content-type": "application/json", "x-real-ip": "5.6.7.8" },
+      payload: JSON.stringify({ json: TEST_ADMIN }),
+      remoteAddress: ip,
+    });
     expect(trpc.statusCode).toBe(429);
     // another address is not affected
-    expect((await call("POST", "/api/v1/customers/login", undefined, { number: fresh.number, password: PASSWORD }, { remoteAddress: "10.9.8.8" })).status).toBe(200);
+    expect((await call("POST", "/api/v1/customers/login", undefined, { number: fresh.number, password: PASSWORD }, { remoteAddress: "10.9.8.8" })).status).toBe(
+      200,
+    );
   });
 
   it("per account: failures spread over many addresses still lock the account, also for the right password, by phone or email spelling", async () => {
@@ -304,7 +330,10 @@ describe("brute-force login (API2/API4): the limit holds per IP and per account"
       const r = await call("POST", "/api/v1/customers/login", undefined, { number: victim.number, password: `guess-${i}` }, { remoteAddress: `10.1.${i}.1` });
       expect(r.status).toBe(401);
     }
-    for (const body of [{ number: victim.number, password: PASSWORD }, { number: ` ${victim.number} `, password: PASSWORD }]) {
+    for (const body of [
+      { number: victim.number, password: PASSWORD },
+      { number: ` ${victim.number} `, password: PASSWORD },
+    ]) {
       const r = await call("POST", "/api/v1/customers/login", undefined, body, { remoteAddress: "10.2.0.1" });
       expect(r.status, JSON.stringify(body)).toBe(429);
     }
@@ -317,8 +346,20 @@ describe("brute-force login (API2/API4): the limit holds per IP and per account"
   });
 
   it("a failed login does not tell whether the account exists", async () => {
-    const known = await call("POST", "/api/v1/customers/login", undefined, { number: env.owner.number, password: "wrong-password" }, { remoteAddress: "10.5.0.1" });
-    const unknown = await call("POST", "/api/v1/customers/login", undefined, { number: "5999999999", password: "wrong-password" }, { remoteAddress: "10.5.0.2" });
+    const known = await call(
+      "POST",
+      "/api/v1/customers/login",
+      undefined,
+      { number: env.owner.number, password: "wrong-password" },
+      { remoteAddress: "10.5.0.1" },
+    );
+    const unknown = await call(
+      "POST",
+      "/api/v1/customers/login",
+      undefined,
+      { number: "5999999999", password: "wrong-password" },
+      { remoteAddress: "10.5.0.2" },
+    );
     expect(known.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(known.body.message).toBe(unknown.body.message);
@@ -340,7 +381,12 @@ function pixelBomb(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", Buffer.alloc(0)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", Buffer.alloc(0)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 function multipartBody(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
@@ -348,14 +394,24 @@ function multipartBody(fields: Record<string, string>, file?: { name: string; ty
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="productImg"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="productImg"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    );
     parts.push(file.data, Buffer.from("\r\n"));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const productForm = { productName: "Upload Probe", productPrice: "99", mainPrice: "120", packSize: "500ml", productInfo: "x", deliveryCharge: "Free", quantity: "5" };
+const productForm = {
+  productName: "Upload Probe",
+  productPrice: "99",
+  mainPrice: "120",
+  packSize: "500ml",
+  productInfo: "x",
+  deliveryCharge: "Free",
+  quantity: "5",
+};
 
 describe("uploads (API4): huge files are refused early, non-images are refused, memory stays bounded", () => {
   async function upload(file: { name: string; type: string; data: Buffer } | undefined, as: string | null = env.adminToken) {
@@ -368,7 +424,9 @@ describe("uploads (API4): huge files are refused early, non-images are refused, 
   }
 
   it("a real image is accepted (control)", async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3366ff" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3366ff" } })
+      .png()
+      .toBuffer();
     const res = await upload({ name: "ok.png", type: "image/png", data: png });
     expect(res.statusCode, res.body).toBe(200);
   });
@@ -379,9 +437,19 @@ describe("uploads (API4): huge files are refused early, non-images are refused, 
     expect(res.statusCode).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ status: 413, error: "Payload Too Large" });
     const dataUrl = `data:image/png;base64,${big.toString("base64")}`;
-    const json = await env.inject({ method: "POST", url: "/api/v1/products/saves", headers: { ...bearer(env.adminToken), "content-type": "application/json" }, payload: JSON.stringify({ ...productForm, productImg: dataUrl }) });
+    const json = await env.inject({
+      method: "POST",
+      url: "/api/v1/products/saves",
+      headers: { ...bearer(env.adminToken), "content-type": "application/json" },
+      payload: JSON.stringify({ ...productForm, productImg: dataUrl }),
+    });
     expect(json.statusCode).toBe(413);
-    const trpc = await env.inject({ method: "POST", url: "/api/trpc/products.save", headers: { ...bearer(env.adminToken), "content-type": "application/json" }, payload: JSON.stringify({ json: { ...productForm, productImg: dataUrl } }) });
+    const trpc = await env.inject({
+      method: "POST",
+      url: "/api/trpc/products.save",
+      headers: { ...bearer(env.adminToken), "content-type": "application/json" },
+      payload: JSON.stringify({ json: { ...productForm, productImg: dataUrl } }),
+    });
     expect(trpc.statusCode).toBe(413);
     figures.requests += 2;
   });

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecurityEnv, leaks, listProcedures, recordFigures, restRequest, ROLES, trpcRequest, type SecurityEnv } from "./fixtures.ts";
 import { MATRIX, type Case } from "./matrix.ts";
 
-
 const procedures = listProcedures();
 let env: SecurityEnv;
 beforeAll(async () => {
@@ -23,8 +22,14 @@ afterAll(async () => {
 describe("the access matrix covers the router exactly", () => {
   it("every procedure has an entry in the table, and every entry a procedure", () => {
     const names = procedures.map((p) => p.name).sort();
-    expect(names.filter((n) => !(n in MATRIX)), "procedures without an entry in MATRIX").toEqual([]);
-    expect(Object.keys(MATRIX).filter((n) => !names.includes(n)), "entries of MATRIX without a procedure").toEqual([]);
+    expect(
+      names.filter((n) => !(n in MATRIX)),
+      "procedures without an entry in MATRIX",
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((n) => !names.includes(n)),
+      "entries of MATRIX without a procedure",
+    ).toEqual([]);
   });
 
   it("the OpenAPI document is valid and lists exactly the REST paths of the procedures (API9 inventory)", async () => {
@@ -35,7 +40,10 @@ describe("the access matrix covers the router exactly", () => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`))
       .sort();
-    const fromRouter = procedures.filter((p) => p.openapi).map((p) => `${p.openapi!.method} ${p.openapi!.path}`).sort();
+    const fromRouter = procedures
+      .filter((p) => p.openapi)
+      .map((p) => `${p.openapi!.method} ${p.openapi!.path}`)
+      .sort();
     expect(documented).toEqual(fromRouter);
   });
 
@@ -54,7 +62,12 @@ describe("the access matrix covers the router exactly", () => {
       expect(leaks(res.body)).toBeNull();
     }
     // path traversal: normalised away, never a file outside the web app
-    for (const url of ["/api/v1/../../etc/passwd", "/images/products/1/150/..%2f..%2f..%2fetc%2fpasswd", "/assets/..%2f..%2f..%2f..%2fetc%2fpasswd", "/%2e%2e/%2e%2e/etc/passwd"]) {
+    for (const url of [
+      "/api/v1/../../etc/passwd",
+      "/images/products/1/150/..%2f..%2f..%2fetc%2fpasswd",
+      "/assets/..%2f..%2f..%2f..%2fetc%2fpasswd",
+      "/%2e%2e/%2e%2e/etc/passwd",
+    ]) {
       const res = await env.app.inject({ method: "GET", url });
       accessFigures.requests++;
       expect(res.body, url).not.toMatch(/root:.*:0:0:/);

@@ -106,14 +106,30 @@ describe("tokens: they expire and cannot be forged", () => {
       "alg none, signature kept": `${algNone}${signature}`,
       "payload changed, signature kept": `${header}.${elevated}.${signature}`,
       "wrong key": env.tokens.forged!,
-      "wrong issuer": await new SignJWT({ role: "admin" }).setProtectedHeader({ alg: "HS256" }).setSubject(String(env.adminId)).setIssuer("someone-else").setExpirationTime("1h").sign(key),
+      "wrong issuer": await new SignJWT({ role: "admin" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(env.adminId))
+        .setIssuer("someone-else")
+        .setExpirationTime("1h")
+        .sign(key),
       "no issuer": await new SignJWT({ role: "admin" }).setProtectedHeader({ alg: "HS256" }).setSubject(String(env.adminId)).setExpirationTime("1h").sign(key),
-      "HS512 with the same key": await new SignJWT({ role: "admin" }).setProtectedHeader({ alg: "HS512" }).setSubject(String(env.adminId)).setIssuer("cleaning-store").setExpirationTime("1h").sign(key),
+      "HS512 with the same key": await new SignJWT({ role: "admin" })
+        .setProtectedHeader({ alg: "HS512" })
+        .setSubject(String(env.adminId))
+        .setIssuer("cleaning-store")
+        .setExpirationTime("1h")
+        .sign(key),
       "unknown role": await signWith(TEST_JWT_SECRET, { role: "superadmin", sub: String(env.adminId) }),
       "sub not a number": await signWith(TEST_JWT_SECRET, { role: "admin", sub: "1 OR 1=1" }),
       "sub zero": await signWith(TEST_JWT_SECRET, { role: "admin", sub: "0" }),
       "admin that does not exist": await signWith(TEST_JWT_SECRET, { role: "admin", sub: "99999" }),
-      "not before in the future": await new SignJWT({ role: "admin" }).setProtectedHeader({ alg: "HS256" }).setSubject(String(env.adminId)).setIssuer("cleaning-store").setNotBefore("1h").setExpirationTime("2h").sign(key),
+      "not before in the future": await new SignJWT({ role: "admin" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(env.adminId))
+        .setIssuer("cleaning-store")
+        .setNotBefore("1h")
+        .setExpirationTime("2h")
+        .sign(key),
       garbage: "not.a.token",
       empty: "",
       huge: "a".repeat(100_000),
@@ -171,7 +187,11 @@ describe("CORS is closed by default and open only to listed origins", () => {
     const test = await createTestEnv();
     const app = await buildApp({ handle: test.handle, services: test.services, logLevel: "silent", corsOrigins: ["https://shop.example.in"] });
     try {
-      const ok = await app.inject({ method: "OPTIONS", url: "/api/v1/products/details", headers: { origin: "https://shop.example.in", "access-control-request-method": "GET" } });
+      const ok = await app.inject({
+        method: "OPTIONS",
+        url: "/api/v1/products/details",
+        headers: { origin: "https://shop.example.in", "access-control-request-method": "GET" },
+      });
       expect(ok.headers["access-control-allow-origin"]).toBe("https://shop.example.in");
       expect(ok.headers.vary).toMatch(/Origin/);
       for (const origin of ["https://evil.example", "https://shop.example.in.evil.example", "http://shop.example.in", "https://shop.example.in/"]) {
@@ -232,7 +252,11 @@ describe("security headers and CSP on every page and answer", () => {
   });
 
   it("API answers are not cached by shared caches when they carry personal data", async () => {
-    const res = await env.app.inject({ method: "GET", url: `/api/v1/customers/details/${env.owner.customerId}`, headers: { authorization: `Bearer ${env.tokens.owner}` } });
+    const res = await env.app.inject({
+      method: "GET",
+      url: `/api/v1/customers/details/${env.owner.customerId}`,
+      headers: { authorization: `Bearer ${env.tokens.owner}` },
+    });
     figures.requests++;
     expect(res.statusCode).toBe(200);
     const cache = String(res.headers["cache-control"] ?? "");

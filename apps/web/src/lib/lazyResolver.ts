@@ -11,7 +11,9 @@ export interface LazyResolver<TInput extends FieldValues, TOutput> extends Resol
   preload(): void;
 }
 
-export function lazyZodResolver<TInput extends FieldValues, TOutput>(pick: (schemas: Schemas) => Parameters<typeof import("@hookform/resolvers/zod").zodResolver>[0]): LazyResolver<TInput, TOutput> {
+export function lazyZodResolver<TInput extends FieldValues, TOutput>(
+  pick: (schemas: Schemas) => Parameters<typeof import("@hookform/resolvers/zod").zodResolver>[0],
+): LazyResolver<TInput, TOutput> {
   let loading: Promise<Resolver<TInput, unknown, TOutput>> | null = null;
   const load = () =>
     (loading ??= Promise.all([import("@hookform/resolvers/zod"), import("@store/validators")]).then(

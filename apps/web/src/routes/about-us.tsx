@@ -7,14 +7,13 @@ function AboutUs() {
   return (
     <PolicyLayout title="About Us">
       <p>
-        Clean Store started in Bengaluru with one idea: good cleaning products at fair prices, delivered to your door. Today we deliver floor
-        cleaners, dishwash gels, laundry liquids, bathroom care and disinfectants across India.
+        Clean Store started in Bengaluru with one idea: good cleaning products at fair prices, delivered to your door. Today we deliver floor cleaners, dishwash
+        gels, laundry liquids, bathroom care and disinfectants across India.
       </p>
       <h2>What we stand for</h2>
       <ul>
         <li>
-          <strong>Quality products</strong> — every formula is tested for how well it cleans and how safe it is on Indian surfaces, from marble to
-          kadhais.
+          <strong>Quality products</strong> — every formula is tested for how well it cleans and how safe it is on Indian surfaces, from marble to kadhais.
         </li>
         <li>
           <strong>Honest prices</strong> — the offer you see is the price you pay, GST included, with free delivery on most products.

@@ -62,7 +62,14 @@ function CustomerLogin() {
             registration={form.register("number")}
             error={e.number}
           />
-          <FormField id="login-password" label="Password" type="password" autoComplete="current-password" registration={form.register("password")} error={e.password} />
+          <FormField
+            id="login-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            registration={form.register("password")}
+            error={e.password}
+          />
           {formError && (
             <p className="form-error" role="alert">
               {formError}

@@ -23,7 +23,19 @@ function CustomerRegister() {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignUpInput, unknown, SignUp>({
     resolver: signUpResolver,
-    defaultValues: { firstName: "", lastName: "", number: "", email: "", houseNo: "", areaAddress: "", city: "", state: "", pinCode: "", password: "", agreeToTerms: false },
+    defaultValues: {
+      firstName: "",
+      lastName: "",
+      number: "",
+      email: "",
+      houseNo: "",
+      areaAddress: "",
+      city: "",
+      state: "",
+      pinCode: "",
+      password: "",
+      agreeToTerms: false,
+    },
   });
   const save = trpc.customers.save.useMutation({
     onSuccess: (res) => {
@@ -73,10 +85,26 @@ function CustomerRegister() {
               <FormField id="reg-areaAddress" label="Area Address" autoComplete="address-line2" registration={r("areaAddress")} error={e.areaAddress} />
               <FormField id="reg-city" label="City" autoComplete="address-level2" registration={r("city")} error={e.city} />
               <FormField id="reg-state" label="State" autoComplete="address-level1" registration={r("state")} error={e.state} />
-              <FormField id="reg-pinCode" label="Pin Code" inputMode="numeric" maxLength={6} autoComplete="postal-code" registration={r("pinCode")} error={e.pinCode} />
+              <FormField
+                id="reg-pinCode"
+                label="Pin Code"
+                inputMode="numeric"
+                maxLength={6}
+                autoComplete="postal-code"
+                registration={r("pinCode")}
+                error={e.pinCode}
+              />
             </div>
           </fieldset>
-          <FormField id="reg-password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" registration={r("password")} error={e.password} />
+          <FormField
+            id="reg-password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters"
+            registration={r("password")}
+            error={e.password}
+          />
           <div className="check-field">
             <input
               id="reg-terms"

@@ -16,5 +16,7 @@ export const Route = createFileRoute("/")({
 function GuestHome() {
   const { sort, page } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <HomeScreen sort={sort} page={page} onSort={(s) => void navigate({ search: { sort: s === "name" ? undefined : s }, hash: "products", replace: true })} />;
+  return (
+    <HomeScreen sort={sort} page={page} onSort={(s) => void navigate({ search: { sort: s === "name" ? undefined : s }, hash: "products", replace: true })} />
+  );
 }

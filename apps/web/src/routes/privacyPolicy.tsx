@@ -7,8 +7,8 @@ function PrivacyPolicy() {
   return (
     <PolicyLayout title="Privacy Policy" updated="1 April 2025">
       <p>
-        This policy explains what personal data Clean Store collects when you use this website, why we collect it and how we protect it. We
-        process personal data in line with the Digital Personal Data Protection Act, 2023.
+        This policy explains what personal data Clean Store collects when you use this website, why we collect it and how we protect it. We process personal
+        data in line with the Digital Personal Data Protection Act, 2023.
       </p>
       <h2>What we collect</h2>
       <ul>
@@ -26,8 +26,8 @@ function PrivacyPolicy() {
       <p>We do not sell your personal data and we do not send marketing messages without your consent.</p>
       <h2>Who we share it with</h2>
       <p>
-        Only with the delivery partner who brings your order (name, phone number and address) and where the law requires it. Our partners may use the
-        data only for the delivery.
+        Only with the delivery partner who brings your order (name, phone number and address) and where the law requires it. Our partners may use the data only
+        for the delivery.
       </p>
       <h2>How long we keep it</h2>
       <p>We keep your account while it is active. Order records are kept for 8 years, as tax law requires.</p>

@@ -19,8 +19,8 @@ function RefundPolicy() {
         ))}
       </ul>
       <p>
-        Please keep the product, its packaging and the invoice until the return is complete. For hygiene and safety reasons we cannot take back a
-        product that was opened and used, unless it was damaged, incomplete, expired or not the product you ordered.
+        Please keep the product, its packaging and the invoice until the return is complete. For hygiene and safety reasons we cannot take back a product that
+        was opened and used, unless it was damaged, incomplete, expired or not the product you ordered.
       </p>
       <h2>How to ask for a return</h2>
       <ol>
@@ -28,8 +28,7 @@ function RefundPolicy() {
           Log in and open <strong>My Orders</strong>, then the order you want to return.
         </li>
         <li>
-          Under <strong>Request a return</strong>, choose the reason and send the request. The button is shown for {RETURN_WINDOW_DAYS} days after
-          delivery.
+          Under <strong>Request a return</strong>, choose the reason and send the request. The button is shown for {RETURN_WINDOW_DAYS} days after delivery.
         </li>
         <li>
           You can also write to <a href="mailto:care@cleanstore.in">care@cleanstore.in</a> or call +91 80 4567 8900 with your order reference.

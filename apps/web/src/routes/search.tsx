@@ -54,7 +54,11 @@ function SearchScreen() {
           </div>
           <div className="field inline">
             <label htmlFor="filter-sort">Sort by</label>
-            <select id="filter-sort" value={sort ?? "name"} onChange={(e) => set({ sort: e.target.value === "name" ? undefined : (e.target.value as HomeSort) })}>
+            <select
+              id="filter-sort"
+              value={sort ?? "name"}
+              onChange={(e) => set({ sort: e.target.value === "name" ? undefined : (e.target.value as HomeSort) })}
+            >
               {SORTS.map((k) => (
                 <option key={k} value={k}>
                   {SORT_LABELS[k]}
@@ -72,7 +76,11 @@ function SearchScreen() {
                 <p>
                   <strong>No Products found.</strong>
                 </p>
-                <p>{q ? `Nothing matches “${q}”${category ? ` in ${category}` : ""}. Try another word, such as “floor” or “500ml”.` : "There are no products in this category yet."}</p>
+                <p>
+                  {q
+                    ? `Nothing matches “${q}”${category ? ` in ${category}` : ""}. Try another word, such as “floor” or “500ml”.`
+                    : "There are no products in this category yet."}
+                </p>
               </div>
             ) : (
               <>

@@ -21,8 +21,8 @@ function TermsOfUse() {
       </ul>
       <h2>Product information</h2>
       <p>
-        We describe our products as accurately as we can. Always read the label before use and keep cleaning products away from children. Pack sizes
-        are given in millilitres (ml).
+        We describe our products as accurately as we can. Always read the label before use and keep cleaning products away from children. Pack sizes are given
+        in millilitres (ml).
       </p>
       <h2>Changes</h2>
       <p>We may update these terms. The date above shows the latest version; the version in force when you order applies to that order.</p>

@@ -10,8 +10,8 @@ function TermsAndConditions() {
       <p>These conditions apply to every order placed on Clean Store. Clean Store sells cleaning products to customers in India.</p>
       <h2>Prices</h2>
       <p>
-        Prices are in Indian rupees (₹) and include GST. The price you pay is the price shown when you place the order. A delivery charge is shown
-        on the product page and at checkout; many products ship free.
+        Prices are in Indian rupees (₹) and include GST. The price you pay is the price shown when you place the order. A delivery charge is shown on the
+        product page and at checkout; many products ship free.
       </p>
       <h2>Orders</h2>
       <ul>
@@ -22,10 +22,7 @@ function TermsAndConditions() {
       <h2>Payment</h2>
       <p>You pay on delivery. The payment status of each order is shown in My Orders.</p>
       <h2>Delivery</h2>
-      <p>
-        We aim to deliver within 3 days of the order. The expected delivery date is shown on every order, and you can follow the order in the
-        tracker.
-      </p>
+      <p>We aim to deliver within 3 days of the order. The expected delivery date is shown on every order, and you can follow the order in the tracker.</p>
       <h2>Returns and refunds</h2>
       <p>
         You can return a damaged, incomplete, expired or wrong product within {RETURN_WINDOW_DAYS} days of delivery. Details are in our{" "}
@@ -33,13 +30,13 @@ function TermsAndConditions() {
       </p>
       <h2>Liability</h2>
       <p>
-        Use every product as its label says. We are not responsible for damage caused by using a product in a way its label warns against. Nothing in
-        these conditions limits your rights under the Consumer Protection Act, 2019.
+        Use every product as its label says. We are not responsible for damage caused by using a product in a way its label warns against. Nothing in these
+        conditions limits your rights under the Consumer Protection Act, 2019.
       </p>
       <h2>Disputes</h2>
       <p>
-        Please <Link to="/contact-us">contact us</Link> first; we try to solve every problem within 7 business days. These conditions are governed by
-        the laws of India and the courts of Bengaluru have jurisdiction.
+        Please <Link to="/contact-us">contact us</Link> first; we try to solve every problem within 7 business days. These conditions are governed by the laws
+        of India and the courts of Bengaluru have jurisdiction.
       </p>
     </PolicyLayout>
   );

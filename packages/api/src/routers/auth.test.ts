@@ -109,11 +109,15 @@ describe("auth.customerLogin", () => {
   it("resets an account's failure count after a successful login", async () => {
     const a = await env.newCustomer();
     for (let i = 0; i < 9; i++) {
-      await expect(env.as(null, freshIp()).auth.customerLogin({ number: a.fields.number, password: "Wrong@123" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(env.as(null, freshIp()).auth.customerLogin({ number: a.fields.number, password: "Wrong@123" })).rejects.toMatchObject({
+        code: "UNAUTHORIZED",
+      });
     }
     await env.as(null, freshIp()).auth.customerLogin({ number: a.fields.number, password: a.fields.password });
     for (let i = 0; i < 9; i++) {
-      await expect(env.as(null, freshIp()).auth.customerLogin({ number: a.fields.number, password: "Wrong@123" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(env.as(null, freshIp()).auth.customerLogin({ number: a.fields.number, password: "Wrong@123" })).rejects.toMatchObject({
+        code: "UNAUTHORIZED",
+      });
     }
     await expect(env.as(null, freshIp()).auth.customerLogin({ number: a.fields.number, password: a.fields.password })).resolves.toMatchObject({
       customerId: a.customerId,
@@ -229,7 +233,12 @@ describe("tokens", () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
       .sign(key);
     expect(await env.services.tokens.verify(expired)).toEqual({ ok: false, problem: "Your session has expired. Please log in again." });
-    const noRole = await new SignJWT({ role: "root" }).setProtectedHeader({ alg: "HS256" }).setSubject("1").setIssuer("cleaning-store").setExpirationTime("1h").sign(key);
+    const noRole = await new SignJWT({ role: "root" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("1")
+      .setIssuer("cleaning-store")
+      .setExpirationTime("1h")
+      .sign(key);
     expect(await env.services.tokens.verify(noRole)).toMatchObject({ ok: false });
   });
 });

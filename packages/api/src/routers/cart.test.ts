@@ -17,7 +17,16 @@ describe("cart.save", () => {
     expect(res).toMatchObject({
       success: true,
       message: "Floor Shine added to your cart.",
-      addToCart: { productId, customerId: c.customerId, productName: "Floor Shine", productPrice: 120, quantity: 2, deliveryCharge: 40, lineTotal: 280, inStock: 10 },
+      addToCart: {
+        productId,
+        customerId: c.customerId,
+        productName: "Floor Shine",
+        productPrice: 120,
+        quantity: 2,
+        deliveryCharge: 40,
+        lineTotal: 280,
+        inStock: 10,
+      },
     });
     expect(res.addToCart.productOrderId).toBe(`CART-${String(res.addToCart.addToCartId).padStart(6, "0")}`);
     const rows = await env.handle.db.cartItem.findMany({ where: { customerId: c.customerId } });
@@ -63,7 +72,10 @@ describe("cart.save", () => {
     await expect(c.caller.cart.save({ productId, quantity: 1.5 })).rejects.toMatchObject({ message: "Quantity must be a whole number" });
     await expect(c.caller.cart.save({ productId, quantity: 101 })).rejects.toMatchObject({ message: "Quantity must be at most 100" });
     await c.caller.cart.save({ productId, quantity: 60 });
-    await expect(c.caller.cart.save({ productId, quantity: 50 })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "At most 100 of one product per order." });
+    await expect(c.caller.cart.save({ productId, quantity: 50 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "At most 100 of one product per order.",
+    });
     await expect(c.caller.cart.save({ productId: 999999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
@@ -76,7 +88,10 @@ describe("cart.save", () => {
     await expect(b.caller.cart.save({ productId, customerId: a.customerId })).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await env.handle.db.cartItem.count({ where: { customerId: a.customerId } })).toBe(0);
     await env.admin.customers.setStatus({ customerId: b.customerId, customerStatus: false });
-    await expect(b.caller.cart.save({ productId })).rejects.toMatchObject({ code: "FORBIDDEN", message: "Your account is inactive. Please contact the store." });
+    await expect(b.caller.cart.save({ productId })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "Your account is inactive. Please contact the store.",
+    });
   });
 });
 
@@ -101,8 +116,14 @@ describe("cart.update / updatePost", () => {
     const a = await env.newCustomer();
     const productId = await env.newProduct({ productName: "Few", quantity: 4 });
     const { addToCart } = await a.caller.cart.save({ productId });
-    await expect(a.caller.cart.update({ addToCartId: addToCart.addToCartId, quantity: 5 })).rejects.toMatchObject({ code: "CONFLICT", message: "Only 4 left of Few." });
-    await expect(a.caller.cart.update({ addToCartId: addToCart.addToCartId, quantity: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Quantity must be at least 1" });
+    await expect(a.caller.cart.update({ addToCartId: addToCart.addToCartId, quantity: 5 })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Only 4 left of Few.",
+    });
+    await expect(a.caller.cart.update({ addToCartId: addToCart.addToCartId, quantity: 0 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Quantity must be at least 1",
+    });
     await expect(a.caller.cart.update({ addToCartId: 999999, quantity: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await env.handle.db.cartItem.findUniqueOrThrow({ where: { addToCartId: addToCart.addToCartId } })).quantity).toBe(1);
   });
@@ -192,7 +213,9 @@ describe("cart.checkout", () => {
     expect(await stockOf(p2)).toBe(2);
     expect(await env.handle.db.productOrder.count()).toBe(ordersBefore);
     expect(await env.handle.db.orderReference.count()).toBe(refsBefore);
-    expect((await env.handle.db.cartItem.findMany({ where: { customerId: c.customerId }, orderBy: { productId: "asc" } })).map((l) => l.quantity)).toEqual([3, 4]);
+    expect((await env.handle.db.cartItem.findMany({ where: { customerId: c.customerId }, orderBy: { productId: "asc" } })).map((l) => l.quantity)).toEqual([
+      3, 4,
+    ]);
   });
 
   it("refuses an empty cart (400), anonymous (401) and the admin (403)", async () => {

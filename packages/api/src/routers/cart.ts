@@ -66,7 +66,8 @@ async function setQuantity(db: Db, line: CartRow, quantity: number) {
   if (quantity > line.product.quantity) {
     throw new TRPCError({
       code: "CONFLICT",
-      message: line.product.quantity === 0 ? `${line.product.productName} is out of stock.` : `Only ${line.product.quantity} left of ${line.product.productName}.`,
+      message:
+        line.product.quantity === 0 ? `${line.product.productName} is out of stock.` : `Only ${line.product.quantity} left of ${line.product.productName}.`,
     });
   }
   return db.cartItem.update({ where: { addToCartId: line.addToCartId }, data: { quantity }, select: cartSelect });
@@ -160,7 +161,9 @@ export const cartRouter = createTRPCRouter({
     .query(async ({ ctx }) => (await ctx.db.cartItem.findMany({ select: cartSelect, orderBy: { addToCartId: "desc" }, take: 1000 })).map(toCartOutput)),
 
   page: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/addToCart/page", tags: ["Cart"], summary: "Cart entries, 20 a page, searchable, optionally of one customer (admin)" } })
+    .meta({
+      openapi: { method: "GET", path: "/addToCart/page", tags: ["Cart"], summary: "Cart entries, 20 a page, searchable, optionally of one customer (admin)" },
+    })
     .input(pageInput.extend({ customerId: id("Customer id").optional() }))
     .output(pageOutput(cartOutput))
     .query(async ({ ctx, input }) => {
@@ -208,7 +211,14 @@ export const cartRouter = createTRPCRouter({
     }),
 
   delete: customerOrAdminProcedure
-    .meta({ openapi: { method: "GET", path: "/addToCart/delete/{addToCartId}", tags: ["Cart"], summary: "Remove a cart line (documented legacy GET — prefer DELETE /addToCart/{addToCartId})" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/addToCart/delete/{addToCartId}",
+        tags: ["Cart"],
+        summary: "Remove a cart line (documented legacy GET — prefer DELETE /addToCart/{addToCartId})",
+      },
+    })
     .input(z.object({ addToCartId: id("Cart entry id") }))
     .output(successOutput)
     .mutation(({ ctx, input }) => removeLine(ctx, input.addToCartId)),
@@ -220,7 +230,14 @@ export const cartRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => removeLine(ctx, input.addToCartId)),
 
   checkout: customerProcedure
-    .meta({ openapi: { method: "POST", path: "/addToCart/checkout", tags: ["Cart"], summary: "Order every line of the caller's cart in one transaction and empty the cart" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/addToCart/checkout",
+        tags: ["Cart"],
+        summary: "Order every line of the caller's cart in one transaction and empty the cart",
+      },
+    })
     .input(z.object({}).optional())
     .output(successOutput.extend({ productOrderId: z.string(), orders: z.array(orderOutput) }))
     .mutation(async ({ ctx }) => {

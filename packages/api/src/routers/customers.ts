@@ -16,10 +16,7 @@ async function assertUnique(db: Db, number: string, email: string, exceptId?: nu
   if (!clash) return;
   throw new TRPCError({
     code: "CONFLICT",
-    message:
-      clash.number === number
-        ? "A customer with this phone number is already registered."
-        : "A customer with this email is already registered.",
+    message: clash.number === number ? "A customer with this phone number is already registered." : "A customer with this email is already registered.",
   });
 }
 
@@ -47,7 +44,10 @@ export const customersRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const wait = await ctx.services.signupLimiter.attempt(ctx.clientIp);
       if (wait > 0) {
-        throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: `Too many sign-ups from your network. Please try again in ${Math.ceil(wait / 60)} minutes.` });
+        throw new TRPCError({
+          code: "TOO_MANY_REQUESTS",
+          message: `Too many sign-ups from your network. Please try again in ${Math.ceil(wait / 60)} minutes.`,
+        });
       }
       await assertUnique(ctx.db, input.number, input.email);
       const { password, ...fields } = input;
@@ -137,12 +137,23 @@ export const customersRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const found = await ctx.db.customer.findUnique({ where: { customerId: input.customerId }, select: { customerId: true } });
       if (!found) throw new TRPCError({ code: "NOT_FOUND", message: `Customer ${input.customerId} was not found.` });
-      const customer = await ctx.db.customer.update({ where: { customerId: input.customerId }, data: { customerStatus: input.customerStatus }, select: customerSelect });
+      const customer = await ctx.db.customer.update({
+        where: { customerId: input.customerId },
+        data: { customerStatus: input.customerStatus },
+        select: customerSelect,
+      });
       return { success: true, message: input.customerStatus ? "Customer is now Active." : "Customer is now Inactive.", customer };
     }),
 
   delete: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/customers/delete/{customerId}", tags: ["Customers"], summary: "Delete a customer (admin); their orders stay on the books" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/customers/delete/{customerId}",
+        tags: ["Customers"],
+        summary: "Delete a customer (admin); their orders stay on the books",
+      },
+    })
     .input(z.object({ customerId: id("Customer id") }))
     .output(successOutput)
     .mutation(({ ctx, input }) => deleteCustomer(ctx.db, input.customerId)),

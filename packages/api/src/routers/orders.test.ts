@@ -23,7 +23,15 @@ async function placed(opts: { quantity?: number; stock?: number } = {}) {
 
 describe("orders.save", () => {
   it("sets name, price, total, statuses and dates on the server, whatever the client sent", async () => {
-    const c = await env.newCustomer({ firstName: "Meera", lastName: "Iyer", houseNo: "7", areaAddress: "Anna Nagar", city: "Chennai", state: "Tamil Nadu", pinCode: "600040" });
+    const c = await env.newCustomer({
+      firstName: "Meera",
+      lastName: "Iyer",
+      houseNo: "7",
+      areaAddress: "Anna Nagar",
+      city: "Chennai",
+      state: "Tamil Nadu",
+      pinCode: "600040",
+    });
     const productId = await env.newProduct({ productName: "Dish Gel", productPrice: 89.5, deliveryCharge: 40, quantity: 10 });
     const before = Date.now();
     const res = await c.caller.orders.save({
@@ -240,7 +248,11 @@ describe("order reads", () => {
     await expect(other.caller.orders.byCustomer({ customerId: other.customerId })).resolves.toEqual([]);
     const op = await c.caller.orders.orderProducts({ customerId: c.customerId });
     expect(op.orderProducts).toHaveLength(2);
-    expect(op.orderProducts[1]).toMatchObject({ orderId: o1.orderId, productImg: null, products: [{ productId: p1, productName: "OP One", packSize: "1000ml" }] });
+    expect(op.orderProducts[1]).toMatchObject({
+      orderId: o1.orderId,
+      productImg: null,
+      products: [{ productId: p1, productName: "OP One", packSize: "1000ml" }],
+    });
     await expect(other.caller.orders.orderProducts({ customerId: c.customerId })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(env.anonymous.orders.orderProducts({ customerId: c.customerId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
@@ -314,7 +326,9 @@ describe("order lifecycle (admin)", () => {
 
   it("two admins cancelling at once restock only once", async () => {
     const { productId, order } = await placed({ quantity: 4, stock: 10 });
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => env.admin.orders.updateStatus({ orderId: order.orderId, orderStatus: "Cancelled" })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => env.admin.orders.updateStatus({ orderId: order.orderId, orderStatus: "Cancelled" })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await stockOf(productId)).toBe(10);
   });
@@ -332,7 +346,10 @@ describe("order lifecycle (admin)", () => {
 
   it("validates statuses and needs one of them; admin only", async () => {
     const { c, order } = await placed();
-    await expect(env.admin.orders.updateStatus({ orderId: order.orderId })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Send orderStatus or paymentStatus." });
+    await expect(env.admin.orders.updateStatus({ orderId: order.orderId })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Send orderStatus or paymentStatus.",
+    });
     await expect(env.admin.orders.updateStatus({ orderId: order.orderId, orderStatus: "Lost" as never })).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "Order status must be one of: Shipped, On the way, Ready for pickup, Completed, Cancelled",
@@ -361,10 +378,15 @@ describe("returns (refund policy: 7 days after delivery)", () => {
   it("Requested → Approved → Refunded", async () => {
     const { c, order } = await delivered(6);
     const r = await c.caller.orders.requestReturn({ orderId: order.orderId, reason: "Damaged product" });
-    expect(r).toMatchObject({ message: "Return requested. We will review it in 2-3 business days.", order: { returnStatus: "Requested", returnReason: "Damaged product" } });
+    expect(r).toMatchObject({
+      message: "Return requested. We will review it in 2-3 business days.",
+      order: { returnStatus: "Requested", returnReason: "Damaged product" },
+    });
     expect(r.order.returnRequestedAt).toBeInstanceOf(Date);
     await expect(env.admin.orders.decideReturn({ orderId: order.orderId, returnStatus: "Refunded" })).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(env.admin.orders.decideReturn({ orderId: order.orderId, returnStatus: "Approved" })).resolves.toMatchObject({ order: { returnStatus: "Approved" } });
+    await expect(env.admin.orders.decideReturn({ orderId: order.orderId, returnStatus: "Approved" })).resolves.toMatchObject({
+      order: { returnStatus: "Approved" },
+    });
     await expect(env.admin.orders.decideReturn({ orderId: order.orderId, returnStatus: "Rejected" })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(env.admin.orders.decideReturn({ orderId: order.orderId, returnStatus: "Refunded" })).resolves.toMatchObject({
       message: "Return Refunded.",
@@ -376,7 +398,9 @@ describe("returns (refund policy: 7 days after delivery)", () => {
   it("Requested → Rejected is final", async () => {
     const { c, order } = await delivered();
     await c.caller.orders.requestReturn({ orderId: order.orderId, reason: "Wrong product" });
-    await expect(env.admin.orders.decideReturn({ orderId: order.orderId, returnStatus: "Rejected" })).resolves.toMatchObject({ order: { returnStatus: "Rejected" } });
+    await expect(env.admin.orders.decideReturn({ orderId: order.orderId, returnStatus: "Rejected" })).resolves.toMatchObject({
+      order: { returnStatus: "Rejected" },
+    });
     await expect(env.admin.orders.decideReturn({ orderId: order.orderId, returnStatus: "Refunded" })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(c.caller.orders.requestReturn({ orderId: order.orderId, reason: "Wrong product" })).rejects.toMatchObject({
       code: "CONFLICT",

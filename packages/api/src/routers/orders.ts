@@ -1,6 +1,17 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import { id, lineQuantity, ORDER_STATUSES, orderStatusSchema, pageInput, PAGE_SIZE, PAYMENT_STATUSES, paymentStatusSchema, returnDecisionSchema, returnReasonSchema } from "@store/validators";
+import {
+  id,
+  lineQuantity,
+  ORDER_STATUSES,
+  orderStatusSchema,
+  pageInput,
+  PAGE_SIZE,
+  PAYMENT_STATUSES,
+  paymentStatusSchema,
+  returnDecisionSchema,
+  returnReasonSchema,
+} from "@store/validators";
 import type { Prisma } from "@store/db";
 import { adminProcedure, assertOwnCustomer, createTRPCRouter, customerOrAdminProcedure, customerProcedure } from "../trpc.ts";
 import { canRequestReturn, changeOrderStatus, orderOutput, orderSelect, placeOrder, toOrderOutput } from "../services/orders.ts";
@@ -53,11 +64,23 @@ export const ordersRouter = createTRPCRouter({
       if (input.customerId !== undefined) assertOwnCustomer(ctx.auth, input.customerId, "orders");
       const placed = await placeOrder(ctx.db, ctx.customerId, { productId: input.productId, quantity: input.quantity });
       ctx.services.productEvents.changed();
-      return { success: true, message: `Order ${placed.productOrderId} placed.`, productOrderId: placed.productOrderId, order: toOrderOutput(placed.orders[0]) };
+      return {
+        success: true,
+        message: `Order ${placed.productOrderId} placed.`,
+        productOrderId: placed.productOrderId,
+        order: toOrderOutput(placed.orders[0]),
+      };
     }),
 
   list: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/productOrder/details", tags: ["Orders"], summary: "All orders, newest first (admin; at most 1000 — use /productOrder/page to page)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/productOrder/details",
+        tags: ["Orders"],
+        summary: "All orders, newest first (admin; at most 1000 — use /productOrder/page to page)",
+      },
+    })
     .input(z.object({}).optional())
     .output(z.array(orderOutput))
     .query(async ({ ctx }) => (await ctx.db.productOrder.findMany({ select: orderSelect, orderBy: { orderId: "desc" }, take: 1000 })).map(toOrderOutput)),
@@ -118,12 +141,24 @@ export const ordersRouter = createTRPCRouter({
     }),
 
   byCustomer: customerOrAdminProcedure
-    .meta({ openapi: { method: "GET", path: "/productOrder/details/CustomerId/{customerId}", tags: ["Orders"], summary: "A customer's orders, newest first (owner or admin)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/productOrder/details/CustomerId/{customerId}",
+        tags: ["Orders"],
+        summary: "A customer's orders, newest first (owner or admin)",
+      },
+    })
     .input(z.object({ customerId: id("Customer id") }))
     .output(z.array(orderOutput))
     .query(async ({ ctx, input }) => {
       assertOwnCustomer(ctx.auth, input.customerId, "orders");
-      const rows = await ctx.db.productOrder.findMany({ where: { customerId: input.customerId }, select: orderSelect, orderBy: { orderId: "desc" }, take: 500 });
+      const rows = await ctx.db.productOrder.findMany({
+        where: { customerId: input.customerId },
+        select: orderSelect,
+        orderBy: { orderId: "desc" },
+        take: 500,
+      });
       return rows.map(toOrderOutput);
     }),
 
@@ -148,7 +183,12 @@ export const ordersRouter = createTRPCRouter({
     )
     .query(async ({ ctx, input }) => {
       assertOwnCustomer(ctx.auth, input.customerId, "orders");
-      const rows = await ctx.db.productOrder.findMany({ where: { customerId: input.customerId }, select: orderSelect, orderBy: { orderId: "desc" }, take: 500 });
+      const rows = await ctx.db.productOrder.findMany({
+        where: { customerId: input.customerId },
+        select: orderSelect,
+        orderBy: { orderId: "desc" },
+        take: 500,
+      });
       return {
         orderProducts: rows.map((row) => {
           const o = toOrderOutput(row);
@@ -163,7 +203,8 @@ export const ordersRouter = createTRPCRouter({
         method: "GET",
         path: "/productOrder/update",
         tags: ["Orders"],
-        summary: "Move an order along its lifecycle: ?orderId=&orderStatus=&paymentStatus= (admin; documented legacy GET — POST twin /productOrder/update/{orderId})",
+        summary:
+          "Move an order along its lifecycle: ?orderId=&orderStatus=&paymentStatus= (admin; documented legacy GET — POST twin /productOrder/update/{orderId})",
       },
     })
     .input(statusInput)
@@ -195,7 +236,10 @@ export const ordersRouter = createTRPCRouter({
     .input(z.object({ orderId: id("Order id"), reason: returnReasonSchema }))
     .output(statusOutput)
     .mutation(async ({ ctx, input }) => {
-      const order = await ctx.db.productOrder.findUnique({ where: { orderId: input.orderId }, select: { customerId: true, orderStatus: true, returnStatus: true, endDate: true } });
+      const order = await ctx.db.productOrder.findUnique({
+        where: { orderId: input.orderId },
+        select: { customerId: true, orderStatus: true, returnStatus: true, endDate: true },
+      });
       if (!order) throw new TRPCError({ code: "NOT_FOUND", message: `Order ${input.orderId} was not found.` });
       assertOwnCustomer(ctx.auth, order.customerId, "orders");
       if (!canRequestReturn(order)) {
@@ -220,7 +264,12 @@ export const ordersRouter = createTRPCRouter({
 
   decideReturn: adminProcedure
     .meta({
-      openapi: { method: "POST", path: "/productOrder/return/{orderId}/decision", tags: ["Orders"], summary: "Return: Requested → Approved/Rejected, Approved → Refunded (admin)" },
+      openapi: {
+        method: "POST",
+        path: "/productOrder/return/{orderId}/decision",
+        tags: ["Orders"],
+        summary: "Return: Requested → Approved/Rejected, Approved → Refunded (admin)",
+      },
     })
     .input(z.object({ orderId: id("Order id"), returnStatus: returnDecisionSchema }))
     .output(statusOutput)

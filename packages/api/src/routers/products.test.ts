@@ -6,18 +6,37 @@ let env: TestEnv;
 let pngDataUrl: string;
 beforeAll(async () => {
   env = await createTestEnv();
-  const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#3366ff" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#3366ff" } })
+    .png()
+    .toBuffer();
   pngDataUrl = `data:image/png;base64,${png.toString("base64")}`;
 });
 afterAll(() => env.close());
 
 describe("products.save (admin)", () => {
   it("adds a product with prices in rupees stored as paise, and image URLs (never base64)", async () => {
-    const res = await env.admin.products.save(productFields({ productName: "Glass Cleaner", productPrice: 149.5, mainPrice: 199, deliveryCharge: 40, productImg: pngDataUrl, category: "Glass & Surfaces" }));
+    const res = await env.admin.products.save(
+      productFields({
+        productName: "Glass Cleaner",
+        productPrice: 149.5,
+        mainPrice: 199,
+        deliveryCharge: 40,
+        productImg: pngDataUrl,
+        category: "Glass & Surfaces",
+      }),
+    );
     expect(res).toMatchObject({
       success: true,
       message: "Product added.",
-      product: { productName: "Glass Cleaner", productPrice: 149.5, mainPrice: 199, deliveryCharge: 40, quantity: 50, inStock: true, category: "Glass & Surfaces" },
+      product: {
+        productName: "Glass Cleaner",
+        productPrice: 149.5,
+        mainPrice: 199,
+        deliveryCharge: 40,
+        quantity: 50,
+        inStock: true,
+        category: "Glass & Surfaces",
+      },
     });
     const row = await env.handle.db.product.findUniqueOrThrow({ where: { productId: res.product.productId } });
     expect(row.productPrice).toBe(14950);
@@ -129,7 +148,10 @@ describe("products.list / byId (public)", () => {
     const category = "Glass & Surfaces";
     const made: number[] = [];
     for (let i = 0; i < 30; i++) {
-      made.push((await env.admin.products.save(productFields({ productName: `Shelf Probe ${String(i).padStart(2, "0")}`, productPrice: 100, category }))).product.productId);
+      made.push(
+        (await env.admin.products.save(productFields({ productName: `Shelf Probe ${String(i).padStart(2, "0")}`, productPrice: 100, category }))).product
+          .productId,
+      );
     }
     // equal prices: the id decides, so no product shows on two pages or on none
     const first = await env.anonymous.products.shelf({ search: "shelf probe", category, sort: "priceAsc" });
@@ -165,7 +187,9 @@ describe("products.list / byId (public)", () => {
 
 describe("products.update (admin)", () => {
   it("changes what is sent and keeps every omitted field", async () => {
-    const { product } = await env.admin.products.save(productFields({ productName: "Old Name", productPrice: 120, deliveryCharge: 30, offer: "10% off", productImg: pngDataUrl }));
+    const { product } = await env.admin.products.save(
+      productFields({ productName: "Old Name", productPrice: 120, deliveryCharge: 30, offer: "10% off", productImg: pngDataUrl }),
+    );
     const before = await env.handle.db.product.findUniqueOrThrow({ where: { productId: product.productId } });
     const res = await env.admin.products.update({ productId: product.productId, productName: "New Name" });
     expect(res).toMatchObject({ success: true, message: "Product updated." });
@@ -188,7 +212,9 @@ describe("products.update (admin)", () => {
 
   it("replaces the image (the URL changes) and rejects a non-image", async () => {
     const productId = await env.newProduct();
-    const other = await sharp({ create: { width: 10, height: 10, channels: 4, background: "#00ff0080" } }).png().toBuffer();
+    const other = await sharp({ create: { width: 10, height: 10, channels: 4, background: "#00ff0080" } })
+      .png()
+      .toBuffer();
     const res = await env.admin.products.update({ productId, productName: "Pic", productImg: `data:image/png;base64,${other.toString("base64")}` });
     expect(res.product.productImg).toMatch(new RegExp(`^/images/products/${productId}/396/[0-9a-f]{12}\\.webp$`));
     await expect(

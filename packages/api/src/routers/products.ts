@@ -135,9 +135,7 @@ export const productsRouter = createTRPCRouter({
     .meta({ openapi: { method: "GET", path: "/products/details/{productId}", tags: ["Products"], summary: "One product", protect: false } })
     .input(z.object({ productId: id("Product id") }))
     .output(productOutput)
-    .query(({ ctx, input }) =>
-      ctx.services.productCache.get(`byId:${input.productId}`, async () => toProductOutput(await findLive(ctx.db, input.productId))),
-    ),
+    .query(({ ctx, input }) => ctx.services.productCache.get(`byId:${input.productId}`, async () => toProductOutput(await findLive(ctx.db, input.productId)))),
 
   page: adminProcedure
     .meta({ openapi: { method: "GET", path: "/products/page", tags: ["Products"], summary: "Products, 20 a page, searchable (admin)" } })
@@ -146,9 +144,7 @@ export const productsRouter = createTRPCRouter({
     .query(async ({ ctx, input }) => {
       const base = searchWhere(input.search || undefined);
       const where: Prisma.ProductWhereInput =
-        /^\d+$/.test(input.search) && Number(input.search) <= 2_147_483_647
-          ? { ...live, OR: [...(base.OR ?? []), { productId: Number(input.search) }] }
-          : base;
+        /^\d+$/.test(input.search) && Number(input.search) <= 2_147_483_647 ? { ...live, OR: [...(base.OR ?? []), { productId: Number(input.search) }] } : base;
       const [rows, total] = await Promise.all([
         ctx.db.product.findMany({ where, select: productSelect, orderBy: { productId: "desc" }, skip: (input.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
         ctx.db.product.count({ where }),
@@ -227,14 +223,21 @@ export const productsRouter = createTRPCRouter({
 
   delete: adminProcedure
     .meta({
-      openapi: { method: "GET", path: "/products/delete/{productId}", tags: ["Products"], summary: "Delete a product (admin; documented legacy GET — prefer DELETE /products/{productId})" },
+      openapi: {
+        method: "GET",
+        path: "/products/delete/{productId}",
+        tags: ["Products"],
+        summary: "Delete a product (admin; documented legacy GET — prefer DELETE /products/{productId})",
+      },
     })
     .input(z.object({ productId: id("Product id") }))
     .output(successOutput)
     .mutation(({ ctx, input }) => softDelete(ctx, input.productId)),
 
   remove: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/products/{productId}", tags: ["Products"], summary: "Delete a product (admin); its past orders stay readable" } })
+    .meta({
+      openapi: { method: "DELETE", path: "/products/{productId}", tags: ["Products"], summary: "Delete a product (admin); its past orders stay readable" },
+    })
     .input(z.object({ productId: id("Product id") }))
     .output(successOutput)
     .mutation(({ ctx, input }) => softDelete(ctx, input.productId)),

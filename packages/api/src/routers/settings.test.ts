@@ -10,14 +10,21 @@ afterAll(() => env.close());
 describe("settings", () => {
   it("defaults to Free, saves a charge in rupees or Free, and reads it back", async () => {
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free" });
-    await expect(env.admin.settings.update({ defaultDeliveryCharge: 49.5 })).resolves.toEqual({ success: true, message: "Settings saved.", defaultDeliveryCharge: 49.5 });
+    await expect(env.admin.settings.update({ defaultDeliveryCharge: 49.5 })).resolves.toEqual({
+      success: true,
+      message: "Settings saved.",
+      defaultDeliveryCharge: 49.5,
+    });
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: 49.5 });
     await env.admin.settings.update({ defaultDeliveryCharge: "free" as never });
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free" });
   });
 
   it("validates the charge", async () => {
-    await expect(env.admin.settings.update({ defaultDeliveryCharge: -1 })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Delivery charge cannot be negative" });
+    await expect(env.admin.settings.update({ defaultDeliveryCharge: -1 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Delivery charge cannot be negative",
+    });
     await expect(env.admin.settings.update({ defaultDeliveryCharge: 20_000 })).rejects.toMatchObject({ message: "Delivery charge must be at most ₹10,000" });
   });
 

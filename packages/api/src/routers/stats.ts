@@ -31,7 +31,9 @@ export const statsRouter = createTRPCRouter({
   cartCount: countProcedure("/addToCart/count", "Number of cart entries (admin)", counts.cart),
 
   dashboard: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/stats/dashboard", tags: ["Counts"], summary: "All dashboard counts plus the latest orders and sign-ups (admin)" } })
+    .meta({
+      openapi: { method: "GET", path: "/stats/dashboard", tags: ["Counts"], summary: "All dashboard counts plus the latest orders and sign-ups (admin)" },
+    })
     .input(z.object({}).optional())
     .output(
       z.object({

@@ -54,9 +54,13 @@ describe("login limiter", () => {
     try {
       const { fields } = await env.newCustomer();
       for (let i = 0; i < 10; i++) {
-        await expect(env.as(null, `10.0.0.${i}`).auth.customerLogin({ number: fields.number, password: `wrong-${i}` })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+        await expect(env.as(null, `10.0.0.${i}`).auth.customerLogin({ number: fields.number, password: `wrong-${i}` })).rejects.toMatchObject({
+          code: "UNAUTHORIZED",
+        });
       }
-      await expect(env.as(null, "10.0.1.1").auth.customerLogin({ number: fields.number, password: fields.password })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+      await expect(env.as(null, "10.0.1.1").auth.customerLogin({ number: fields.number, password: fields.password })).rejects.toMatchObject({
+        code: "TOO_MANY_REQUESTS",
+      });
     } finally {
       await env.close();
     }

@@ -220,11 +220,7 @@ export function toOrderOutput(o: OrderRow): OrderOutput {
  * steps may be skipped), or Cancelled from any open state, which puts the stock back.
  * Payment: Pending → Paid; a Completed cash-on-delivery order is Paid.
  */
-export async function changeOrderStatus(
-  db: Db,
-  orderId: number,
-  change: { orderStatus?: OrderStatus; paymentStatus?: "Pending" | "Paid" },
-) {
+export async function changeOrderStatus(db: Db, orderId: number, change: { orderStatus?: OrderStatus; paymentStatus?: "Pending" | "Paid" }) {
   return db.$transaction(async (tx) => {
     const order = await tx.productOrder.findUnique({ where: { orderId }, select: { orderStatus: true, paymentStatus: true, productId: true, quantity: true } });
     if (!order) throw new TRPCError({ code: "NOT_FOUND", message: `Order ${orderId} was not found.` });

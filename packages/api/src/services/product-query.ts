@@ -20,7 +20,11 @@ const ORDER_BY: Record<NonNullable<ProductFilter["sort"]> | "default", Prisma.Sq
 };
 
 /** Live products matching the filter (case-insensitive text in name, details, pack size or category), one page of them, and how many match in all. */
-export async function queryProducts(db: Pick<Db, "$queryRaw">, filter: ProductFilter, page: { limit: number; offset: number }): Promise<{ rows: ProductRow[]; total: number }> {
+export async function queryProducts(
+  db: Pick<Db, "$queryRaw">,
+  filter: ProductFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ProductRow[]; total: number }> {
   const like = filter.search ? `%${likeText(filter.search)}%` : null;
   const category = filter.category ?? null;
   const where = Prisma.sql`"deletedAt" IS NULL

@@ -55,7 +55,9 @@ describe("money", () => {
 
 describe("images", () => {
   it("renders any real image to three square WebP sizes with a stable hash", async () => {
-    const png = await sharp({ create: { width: 800, height: 200, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 200, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     const a = await renderProductImages(png);
     const b = await renderProductImages(png);
     expect(a.hash).toMatch(/^[0-9a-f]{12}$/);

@@ -60,13 +60,7 @@ export function AdminLayout() {
         Skip to content
       </a>
       <header className="admin-topbar">
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls="admin-menu"
-          onClick={() => setOpen((o) => !o)}
-        >
+        <button type="button" className="menu-toggle" aria-expanded={open} aria-controls="admin-menu" onClick={() => setOpen((o) => !o)}>
           <MenuIcon />
           <span>{open ? "Hide menu" : "Menu"}</span>
         </button>

@@ -47,7 +47,14 @@ export function AdminLoginScreen() {
           })}
         >
           <FormField id="email" label="Email / Phone Number" registration={register("email")} error={errors.email} autoComplete="username" />
-          <FormField id="password" label="Password" type="password" registration={register("password")} error={errors.password} autoComplete="current-password" />
+          <FormField
+            id="password"
+            label="Password"
+            type="password"
+            registration={register("password")}
+            error={errors.password}
+            autoComplete="current-password"
+          />
           {problem && (
             <p className="form-error" role="alert">
               {problem}

@@ -87,7 +87,13 @@ export function CustomersTable({ customers }: { customers: Customer[] }) {
                 >
                   <PencilIcon />
                 </Link>
-                <button type="button" className="icon-btn danger" aria-label={`Delete ${c.firstName} ${c.lastName}`} title="Delete" onClick={() => setToDelete(c)}>
+                <button
+                  type="button"
+                  className="icon-btn danger"
+                  aria-label={`Delete ${c.firstName} ${c.lastName}`}
+                  title="Delete"
+                  onClick={() => setToDelete(c)}
+                >
                   <TrashIcon />
                 </button>
               </td>

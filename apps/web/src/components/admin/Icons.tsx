@@ -1,5 +1,14 @@
 /** Small inline icons; the link or button around them carries the accessible name. */
-const svg = { width: 18, height: 18, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, "aria-hidden": true, focusable: false } as const;
+const svg = {
+  width: 18,
+  height: 18,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  "aria-hidden": true,
+  focusable: false,
+} as const;
 
 export const EyeIcon = () => (
   <svg {...svg}>

@@ -91,12 +91,7 @@ export function OrderStatusUpdate({ order }: { order: Order }) {
           )}
           <div className="field">
             <label htmlFor="paymentStatus">New payment status</label>
-            <select
-              id="paymentStatus"
-              value={paymentStatus}
-              disabled={order.paymentStatus === "Paid"}
-              onChange={(e) => setPaymentStatus(e.target.value)}
-            >
+            <select id="paymentStatus" value={paymentStatus} disabled={order.paymentStatus === "Paid"} onChange={(e) => setPaymentStatus(e.target.value)}>
               {PAYMENT_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {s}

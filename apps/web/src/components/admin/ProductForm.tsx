@@ -44,7 +44,14 @@ function readAsDataUrl(file: File): Promise<string> {
 
 type Props =
   | { mode: "create"; onSubmit: (v: ProductCreate) => void; defaults: ProductValues; currentImage?: null; busy: boolean; serverErrors: Record<string, string> }
-  | { mode: "update"; onSubmit: (v: ProductUpdate) => void; defaults: ProductValues; currentImage?: string | null; busy: boolean; serverErrors: Record<string, string> };
+  | {
+      mode: "update";
+      onSubmit: (v: ProductUpdate) => void;
+      defaults: ProductValues;
+      currentImage?: string | null;
+      busy: boolean;
+      serverErrors: Record<string, string>;
+    };
 
 /** 'Add a product' and the product update form: same fields; add requires more (spec §5). */
 export function ProductForm(props: Props) {

@@ -81,7 +81,9 @@ export function ProductsTable({ products }: { products: Product[] }) {
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete this product?"
-        message={toDelete ? `${toDelete.productName} (ID ${toDelete.productId}) will be removed from the store and from every cart. Past orders stay readable.` : ""}
+        message={
+          toDelete ? `${toDelete.productName} (ID ${toDelete.productId}) will be removed from the store and from every cart. Past orders stay readable.` : ""
+        }
         busy={remove.isPending}
         onConfirm={() => toDelete && remove.mutate({ productId: toDelete.productId })}
         onCancel={() => setToDelete(null)}

@@ -23,8 +23,7 @@ export const listRouteSearch = {
 export function useListSearch() {
   const current = useSearch({ strict: false }) as Partial<ListSearch>;
   const navigate = useNavigate();
-  const set = (next: Partial<ListSearch>) =>
-    void navigate({ to: ".", search: (prev: Record<string, unknown>) => ({ ...prev, ...next }) } as never);
+  const set = (next: Partial<ListSearch>) => void navigate({ to: ".", search: (prev: Record<string, unknown>) => ({ ...prev, ...next }) } as never);
   return { page: current.page ?? 1, search: current.search ?? "", set };
 }
 

@@ -2,9 +2,27 @@ import { useEffect, useState } from "react";
 import { Link } from "@tanstack/react-router";
 
 const SLIDES = [
-  { title: "Sparkling floors, every day", text: "Floor Shine cleaners for tiles, marble and granite — up to 21% off.", cta: "Shop floor care", category: "Floor Care", tone: "slide-a" },
-  { title: "Grease gone in one wipe", text: "Dishwash gels and kitchen degreasers that cut through oil and masala stains.", cta: "Shop kitchen", category: "Kitchen", tone: "slide-b" },
-  { title: "Fresh laundry, softer clothes", text: "Liquid detergents and softeners for front-load, top-load and bucket wash.", cta: "Shop laundry", category: "Laundry", tone: "slide-c" },
+  {
+    title: "Sparkling floors, every day",
+    text: "Floor Shine cleaners for tiles, marble and granite — up to 21% off.",
+    cta: "Shop floor care",
+    category: "Floor Care",
+    tone: "slide-a",
+  },
+  {
+    title: "Grease gone in one wipe",
+    text: "Dishwash gels and kitchen degreasers that cut through oil and masala stains.",
+    cta: "Shop kitchen",
+    category: "Kitchen",
+    tone: "slide-b",
+  },
+  {
+    title: "Fresh laundry, softer clothes",
+    text: "Liquid detergents and softeners for front-load, top-load and bucket wash.",
+    cta: "Shop laundry",
+    category: "Laundry",
+    tone: "slide-c",
+  },
 ] as const;
 
 const reducedMotion = () => typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;

@@ -46,7 +46,13 @@ function CartLine({ line }: { line: Line }) {
           disabled={busy}
         />
         <p className="price line-total">{formatINR(line.lineTotal)}</p>
-        <button type="button" className="icon-btn remove" disabled={busy} onClick={() => remove.mutate({ addToCartId: line.addToCartId })} aria-label={`Remove ${line.productName} from cart`}>
+        <button
+          type="button"
+          className="icon-btn remove"
+          disabled={busy}
+          onClick={() => remove.mutate({ addToCartId: line.addToCartId })}
+          aria-label={`Remove ${line.productName} from cart`}
+        >
           <TrashIcon /> Remove
         </button>
       </div>

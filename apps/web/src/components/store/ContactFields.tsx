@@ -15,25 +15,60 @@ export interface ContactValues {
 }
 
 /** Name, phone, email and address inputs, shared by checkout and the profile. */
-export function ContactFields<T extends ContactValues>({ register, errors, idPrefix }: { register: UseFormRegister<T>; errors: FieldErrors<T>; idPrefix: string }) {
+export function ContactFields<T extends ContactValues>({
+  register,
+  errors,
+  idPrefix,
+}: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  idPrefix: string;
+}) {
   const r = register as unknown as UseFormRegister<ContactValues>;
   const e = errors as FieldErrors<ContactValues>;
   return (
     <div className="form-grid">
       <FormField id={`${idPrefix}-firstName`} label="First Name" autoComplete="given-name" registration={r("firstName")} error={e.firstName} />
       <FormField id={`${idPrefix}-lastName`} label="Last Name" autoComplete="family-name" registration={r("lastName")} error={e.lastName} />
-      <FormField id={`${idPrefix}-number`} label="Phone Number" type="tel" inputMode="numeric" maxLength={10} autoComplete="tel-national" registration={r("number")} error={e.number} />
+      <FormField
+        id={`${idPrefix}-number`}
+        label="Phone Number"
+        type="tel"
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="tel-national"
+        registration={r("number")}
+        error={e.number}
+      />
       <FormField id={`${idPrefix}-email`} label="Email" type="email" autoComplete="email" registration={r("email")} error={e.email} />
       <FormField id={`${idPrefix}-houseNo`} label="House Number" autoComplete="address-line1" registration={r("houseNo")} error={e.houseNo} />
       <FormField id={`${idPrefix}-areaAddress`} label="Area Address" autoComplete="address-line2" registration={r("areaAddress")} error={e.areaAddress} />
       <FormField id={`${idPrefix}-city`} label="City" autoComplete="address-level2" registration={r("city")} error={e.city} />
       <FormField id={`${idPrefix}-state`} label="State" autoComplete="address-level1" registration={r("state")} error={e.state} />
-      <FormField id={`${idPrefix}-pinCode`} label="Pin Code" inputMode="numeric" maxLength={6} autoComplete="postal-code" registration={r("pinCode")} error={e.pinCode} />
+      <FormField
+        id={`${idPrefix}-pinCode`}
+        label="Pin Code"
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="postal-code"
+        registration={r("pinCode")}
+        error={e.pinCode}
+      />
     </div>
   );
 }
 
-type Customer = { firstName: string; lastName: string; number: string; email: string; houseNo: string; areaAddress: string; city: string; state: string; pinCode: string };
+type Customer = {
+  firstName: string;
+  lastName: string;
+  number: string;
+  email: string;
+  houseNo: string;
+  areaAddress: string;
+  city: string;
+  state: string;
+  pinCode: string;
+};
 export const contactDefaults = (c: Customer) => ({
   firstName: c.firstName,
   lastName: c.lastName,

@@ -31,7 +31,16 @@ function SearchBox() {
       <label htmlFor="store-search" className="visually-hidden">
         Search for an Item...
       </label>
-      <input id="store-search" name="q" type="search" placeholder="Search for an Item..." value={q} onChange={(e) => setQ(e.target.value)} maxLength={100} autoComplete="off" />
+      <input
+        id="store-search"
+        name="q"
+        type="search"
+        placeholder="Search for an Item..."
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        maxLength={100}
+        autoComplete="off"
+      />
       <button type="submit" className="btn">
         <SearchIcon />
         <span className="visually-hidden">Search</span>
@@ -99,9 +108,16 @@ function Basket({ customerId }: { customerId: number }) {
   const cart = trpc.cart.byCustomer.useQuery({ customerId });
   const count = cart.data?.reduce((n, line) => n + line.quantity, 0) ?? 0;
   return (
-    <Link to="/myCart/$customerId" params={{ customerId: String(customerId) }} className="basket" aria-label={`Basket, ${count} ${count === 1 ? "item" : "items"}`}>
+    <Link
+      to="/myCart/$customerId"
+      params={{ customerId: String(customerId) }}
+      className="basket"
+      aria-label={`Basket, ${count} ${count === 1 ? "item" : "items"}`}
+    >
       <BasketIcon />
-      <span aria-hidden="true" className="basket-label">Basket</span>
+      <span aria-hidden="true" className="basket-label">
+        Basket
+      </span>
       <span className="basket-count" aria-hidden="true" data-testid="basket-count">
         {count}
       </span>
@@ -131,12 +147,18 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link to="/customerLogin" search={href.startsWith("/customerLogin") || href.startsWith("/customerRegister") ? {} : { redirect: href }} className="btn secondary small">
+              <Link
+                to="/customerLogin"
+                search={href.startsWith("/customerLogin") || href.startsWith("/customerRegister") ? {} : { redirect: href }}
+                className="btn secondary small"
+              >
                 Login
               </Link>
               <Link to="/customerLogin" search={{ redirect: "/myCart/0" }} className="basket" aria-label="Basket (log in to see your cart)">
                 <BasketIcon />
-                <span aria-hidden="true" className="basket-label">Basket</span>
+                <span aria-hidden="true" className="basket-label">
+                  Basket
+                </span>
               </Link>
             </>
           )}

@@ -28,8 +28,8 @@ export function OrderTracker({ order }: { order: { orderStatus: string; orderAdd
       <h2 id="tracker-heading">Track your order</h2>
       {cancelled && (
         <p className="tracker-cancelled" role="status">
-          <strong>Cancelled</strong> — this order was cancelled{order.endDate ? ` on ${formatDate(order.endDate)}` : ""}. Nothing will be delivered and you
-          will not be charged.
+          <strong>Cancelled</strong> — this order was cancelled{order.endDate ? ` on ${formatDate(order.endDate)}` : ""}. Nothing will be delivered and you will
+          not be charged.
         </p>
       )}
       {completed && (

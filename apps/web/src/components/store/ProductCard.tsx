@@ -10,7 +10,11 @@ export function ProductCard({ product, eager = false, cart }: { product: Product
   const soldOut = !product.inStock;
   return (
     <article className="product-card" aria-labelledby={`p-${product.productId}-name`}>
-      <ProductLink productId={product.productId} className="product-card-image" ariaLabel={[product.productName, product.packSize, product.offer].filter(Boolean).join(", ")}>
+      <ProductLink
+        productId={product.productId}
+        className="product-card-image"
+        ariaLabel={[product.productName, product.packSize, product.offer].filter(Boolean).join(", ")}
+      >
         <ProductImage src={product.productImg} alt={`${product.productName} ${product.packSize} bottle`} size={396} lazy={!eager} />
         {product.offer && <span className="offer-tag">{product.offer}</span>}
       </ProductLink>

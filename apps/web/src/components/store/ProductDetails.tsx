@@ -40,7 +40,11 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
   const soldOut = !p.inStock;
   const order = () => {
     if (customerId) {
-      void navigate({ to: "/checkOut/$customerId/$productId", params: { customerId: String(customerId), productId: String(p.productId) }, search: { quantity } });
+      void navigate({
+        to: "/checkOut/$customerId/$productId",
+        params: { customerId: String(customerId), productId: String(p.productId) },
+        search: { quantity },
+      });
     } else {
       // the guard puts the logged-in customer's id in place of 0 once the login is done
       void navigate({ to: "/customerLogin", search: { redirect: `/checkOut/0/${p.productId}?quantity=${quantity}` } });
@@ -90,7 +94,9 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
             </button>
           </div>
         )}
-        {!soldOut && quantity >= max && <p className="hint">{max === MAX_LINE_QUANTITY ? `At most ${MAX_LINE_QUANTITY} per order.` : `That is all we have in stock.`}</p>}
+        {!soldOut && quantity >= max && (
+          <p className="hint">{max === MAX_LINE_QUANTITY ? `At most ${MAX_LINE_QUANTITY} per order.` : `That is all we have in stock.`}</p>
+        )}
         {!soldOut && (
           <p className="hint">
             Total with delivery: <strong>{formatINR(lineTotal(p.productPrice, quantity, p.deliveryCharge))}</strong>
@@ -101,8 +107,8 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
             <strong>{p.deliveryCharge === "Free" ? "Free Delivery" : `Delivery ${formatDelivery(p.deliveryCharge)}`}</strong> — expected in 3 days
           </li>
           <li>
-            <strong>{RETURN_WINDOW_DAYS}-day return</strong> — damaged, incomplete, expired or wrong product? Ask for a return within {RETURN_WINDOW_DAYS} days of
-            delivery. <Link to="/refundPolicy">Refund policy</Link>
+            <strong>{RETURN_WINDOW_DAYS}-day return</strong> — damaged, incomplete, expired or wrong product? Ask for a return within {RETURN_WINDOW_DAYS} days
+            of delivery. <Link to="/refundPolicy">Refund policy</Link>
           </li>
           <li>Cash on delivery available</li>
         </ul>

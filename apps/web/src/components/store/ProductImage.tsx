@@ -1,7 +1,19 @@
 import { BottleIcon } from "./Icons";
 
 /** A product image at a fixed size (width/height set, so nothing jumps while it loads). */
-export function ProductImage({ src, alt, size, lazy = true, className }: { src: string | null; alt: string; size: 396 | 150 | 100; lazy?: boolean; className?: string }) {
+export function ProductImage({
+  src,
+  alt,
+  size,
+  lazy = true,
+  className,
+}: {
+  src: string | null;
+  alt: string;
+  size: 396 | 150 | 100;
+  lazy?: boolean;
+  className?: string;
+}) {
   if (!src) {
     return (
       <div className={`img-placeholder ${className ?? ""}`} style={{ aspectRatio: "1 / 1", maxWidth: size }} role="img" aria-label={alt}>

@@ -42,7 +42,13 @@ const AUTH_FAILURES = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"];
  * afterwards); a customerId that is not the logged-in customer's is replaced by the own id, so
  * another customer's data is never asked for. The token is checked with the server once.
  */
-export async function requireCustomer({ location, context }: { location: { href: string; pathname: string; searchStr: string; hash: string }; context: RouterContext }) {
+export async function requireCustomer({
+  location,
+  context,
+}: {
+  location: { href: string; pathname: string; searchStr: string; hash: string };
+  context: RouterContext;
+}) {
   const session = customerSession();
   if (!session) throw redirect({ to: "/customerLogin", search: { redirect: location.href } });
   const parts = location.pathname.split("/");

@@ -130,7 +130,9 @@ function DeliveryForm({ current }: { current: number | "Free" }) {
         e.preventDefault();
         const parsed = deliveryChargeSchema.safeParse(mode === "Free" ? "Free" : amount);
         if (!parsed.success) {
-          setProblem(mode === "Charge" && amount.trim() === "" ? "Enter the delivery charge in rupees" : (parsed.error.issues[0]?.message ?? "Not a valid charge"));
+          setProblem(
+            mode === "Charge" && amount.trim() === "" ? "Enter the delivery charge in rupees" : (parsed.error.issues[0]?.message ?? "Not a valid charge"),
+          );
           return;
         }
         setProblem(null);
