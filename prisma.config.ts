@@ -1,5 +1,5 @@
 // Prisma CLI wiring: everything runs in WebAssembly through driver adapters (Prisma 6.19),
-// so no native engine is downloaded. See DESIGN.md "Database" and scripts/prisma.sh.
+// so no native engine is downloaded. See docs/design.md "Database" and scripts/prisma.sh.
 import { defineConfig } from "prisma/config";
 import { createMigrationAdapter } from "./packages/db/src/migration-adapter.ts";
 

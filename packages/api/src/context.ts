@@ -5,7 +5,8 @@ import type { SignupLimiter } from "./services/signup-limiter.ts";
 import type { ProductEvents } from "./services/product-events.ts";
 import type { ProductCache } from "./services/product-cache.ts";
 
-export type AuthUser = { role: "customer"; customerId: number } | { role: "admin"; adminId: number };
+/** `sessionVersion`: the account's version when the token was issued (0 when absent); an older one is refused. */
+export type AuthUser = { role: "customer"; customerId: number; sessionVersion?: number } | { role: "admin"; adminId: number; sessionVersion?: number };
 
 /** Long-lived pieces built once per server (or per test) and shared by every request. */
 export interface Services {
@@ -33,9 +34,9 @@ export function createInnerContext(opts: InnerContext): InnerContext {
 /** Context for an HTTP request: reads `Authorization: Bearer …`. */
 export async function createContext(opts: { db: Db; services: Services; authorization?: string | string[]; clientIp: string }): Promise<InnerContext> {
   const header = Array.isArray(opts.authorization) ? opts.authorization[0] : opts.authorization;
-  const match = header?.match(/^Bearer\s+(.+)$/i);
-  if (!match) return createInnerContext({ db: opts.db, services: opts.services, auth: null, clientIp: opts.clientIp });
-  const verified = await opts.services.tokens.verify(match[1].trim());
+  const token = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  if (!token) return createInnerContext({ db: opts.db, services: opts.services, auth: null, clientIp: opts.clientIp });
+  const verified = await opts.services.tokens.verify(token);
   return createInnerContext({
     db: opts.db,
     services: opts.services,

@@ -13,28 +13,30 @@ import pg from "pg";
  * type `name` (OID 19). Report them as `text` (OID 25). Used only by the migration adapter.
  */
 class NameAsTextPool extends pg.Pool {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  override query(...args: any[]): any {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const result = (super.query as any)(...args);
-    if (result && typeof result.then === "function") {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      return result.then((res: any) => {
-        for (const field of res?.fields ?? []) if (field.dataTypeID === 19) field.dataTypeID = 25;
-        return res;
-      });
-    }
-    return result;
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // pg.Pool#query has a dozen overloads; this keeps every one of them and only relabels the fields
+    const query = super.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      return result instanceof Promise ? result.then(nameAsText) : result;
+    }) as pg.Pool["query"];
   }
 }
 
-export async function createMigrationAdapter() {
+function nameAsText<T>(result: T): T {
+  const fields = (result as Partial<pg.QueryResult> | undefined)?.fields ?? [];
+  for (const field of fields) if (field.dataTypeID === 19) field.dataTypeID = 25;
+  return result;
+}
+
+export function createMigrationAdapter(): Promise<PrismaPg> {
   const url = process.env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    return new PrismaPg(new NameAsTextPool({ connectionString: url }));
+    return Promise.resolve(new PrismaPg(new NameAsTextPool({ connectionString: url })));
   }
   const dataDir = path.resolve(process.env.DATA_DIR ?? "./data", "pglite");
   fs.mkdirSync(dataDir, { recursive: true });
   // typed against an older driver-adapter-utils; same runtime contract (see client.ts)
-  return new PrismaPGlite(new PGlite(dataDir, { extensions: { pg_trgm } })) as unknown as PrismaPg;
+  return Promise.resolve(new PrismaPGlite(new PGlite(dataDir, { extensions: { pg_trgm } })) as unknown as PrismaPg);
 }

@@ -1,4 +1,4 @@
-// The embedded database's memory settings (issue 7: server RSS on PGlite). If a PGlite upgrade
+// The embedded database's memory settings (docs/decisions.md, issue 7: server RSS on PGlite). If a PGlite upgrade
 // moves or drops the baked-in shared_buffers, this fails instead of silently costing 112 MB.
 import fs from "node:fs";
 import os from "node:os";

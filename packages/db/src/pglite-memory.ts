@@ -1,7 +1,7 @@
 // PGlite 0.3 starts PostgreSQL with a fixed `-c shared_buffers=128MB` baked into pglite.wasm:
 // postgresql.conf and ALTER SYSTEM cannot lower it (0.4 adds `startParams`), and a WASM heap
 // never shrinks, so those 128 MB stay resident — the largest part of the server's memory on
-// PGlite (issue 7: RSS target 250 MB). We compile a copy of the module with the setting
+// PGlite (docs/decisions.md, issue 7: RSS target 250 MB). We compile a copy of the module with the setting
 // rewritten to 16 MB (same length, NUL-padded) and hand it to PGlite as `wasmModule`.
 // Measured (bare PGlite, the store's data dir): WASM memory 174 MB -> 35 MB.
 import fs from "node:fs";

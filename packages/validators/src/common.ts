@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MAX_LINE_QUANTITY } from "./constants.ts";
+import { MAX_LINE_QUANTITY } from "@store/domain";
 
-export { MAX_LINE_QUANTITY, MAX_SHELF_PAGE, PAGE_SIZE, SHELF_SIZE } from "./constants.ts";
+export { MAX_SHELF_PAGE, PAGE_SIZE, SHELF_SIZE } from "./constants.ts";
 
 /** Blank form fields ("" or only spaces) count as missing, so "required" messages show. */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -18,7 +18,7 @@ export const requiredText = (label: string, max: number) =>
 export const optionalText = (label: string, max: number) =>
   z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional());
 
-/** Indian mobile number: digits only, exactly 10 (spec §5: digits only, at most 10). */
+/** Indian mobile number: digits only, exactly 10 (docs/store-spec.md §5: digits only, at most 10). */
 export const phoneNumber = z.preprocess(
   blankToUndefined,
   z

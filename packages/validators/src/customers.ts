@@ -29,6 +29,8 @@ export const customerUpdateSchema = z.object({
   email,
   ...addressFields,
   password: z.preprocess((v) => (typeof v === "string" && v === "" ? undefined : v), newPassword.optional()),
+  /** needed when customers change their own password */
+  currentPassword: z.preprocess((v) => (typeof v === "string" && v === "" ? undefined : v), z.string().max(128, "Password is too long").optional()),
   /** only an admin may change it; ignored from a customer */
   customerStatus: z.boolean().optional(),
 });

@@ -38,7 +38,7 @@ const productFields = {
   productImgName: optionalText("Image name", 200),
 };
 
-/** Add product (spec §5): name, price, quantity, pack size, details, main price, delivery required. */
+/** Add product (docs/store-spec.md §5): name, price, quantity, pack size, details, main price, delivery required. */
 export const productCreateSchema = z.object(productFields);
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRouter } from "../root.ts";
+import { createCallerFactory } from "../trpc.ts";
+import { createContext } from "../context.ts";
 import { createTestEnv, TEST_ADMIN, TEST_JWT_SECRET, type TestEnv } from "../testing.ts";
 import { createTokenService } from "../services/tokens.ts";
 
@@ -20,7 +23,7 @@ describe("auth.customerLogin", () => {
     expect(byNumber).toMatchObject({ customerId: a.customerId, firstName: a.fields.firstName });
     expect(Object.keys(byNumber).sort()).toEqual(["customerId", "firstName", "token"]);
     const verified = await env.services.tokens.verify(byNumber.token);
-    expect(verified).toEqual({ ok: true, user: { role: "customer", customerId: a.customerId } });
+    expect(verified).toEqual({ ok: true, user: { role: "customer", customerId: a.customerId, sessionVersion: 0 } });
     const byEmail = await anon.auth.customerLogin({ email: a.fields.email.toUpperCase(), password: a.fields.password });
     expect(byEmail.customerId).toBe(a.customerId);
   });
@@ -45,7 +48,7 @@ describe("auth.customerLogin", () => {
       code: "BAD_REQUEST",
       message: "Password is required",
     });
-    await expect(anon.auth.customerLogin({ password: "abc" } as never)).rejects.toMatchObject({ message: "Phone Number is required" });
+    await expect(anon.auth.customerLogin({ password: "abc" })).rejects.toMatchObject({ message: "Phone Number is required" });
   });
 
   it("refuses an inactive customer with 403 even with the right password", async () => {
@@ -130,7 +133,7 @@ describe("auth.adminLogin", () => {
     const anon = env.as(null, freshIp());
     const byEmail = await anon.auth.adminLogin({ email: TEST_ADMIN.email.toUpperCase(), password: TEST_ADMIN.password });
     expect(byEmail.name).toBe("Test Admin");
-    expect(await env.services.tokens.verify(byEmail.token)).toEqual({ ok: true, user: { role: "admin", adminId: env.adminId } });
+    expect(await env.services.tokens.verify(byEmail.token)).toEqual({ ok: true, user: { role: "admin", adminId: env.adminId, sessionVersion: 0 } });
     const byPhone = await anon.auth.adminLogin({ email: TEST_ADMIN.phone, password: TEST_ADMIN.password });
     expect(await env.services.tokens.verify(byPhone.token)).toMatchObject({ ok: true, user: { role: "admin" } });
     expect(JSON.stringify(byEmail)).not.toMatch(/passwordHash|argon2/);
@@ -207,6 +210,7 @@ describe("auth.adminMe and auth.adminChangePassword", () => {
       await expect(own.admin.auth.adminChangePassword({ currentPassword: TEST_ADMIN.password, newPassword: "Another@Pass1" })).resolves.toEqual({
         success: true,
         message: "Password changed.",
+        token: expect.any(String),
       });
       await expect(own.anonymous.auth.adminLogin({ email: TEST_ADMIN.email, password: "Another@Pass1" })).resolves.toHaveProperty("token");
       await expect(own.anonymous.auth.adminLogin({ email: TEST_ADMIN.email, password: TEST_ADMIN.password })).rejects.toMatchObject({
@@ -240,5 +244,25 @@ describe("tokens", () => {
       .setExpirationTime("1h")
       .sign(key);
     expect(await env.services.tokens.verify(noRole)).toMatchObject({ ok: false });
+  });
+});
+
+describe("an admin's password change ends the admin's other sessions (issue 13, 8)", () => {
+  it("refuses tokens issued before the change and accepts the fresh one", async () => {
+    const own = await createTestEnv();
+    try {
+      const session = async (token: string) =>
+        createCallerFactory(appRouter)(
+          await createContext({ db: own.handle.db, services: own.services, authorization: `Bearer ${token}`, clientIp: "127.0.0.1" }),
+        );
+      const first = await session((await own.anonymous.auth.adminLogin({ email: TEST_ADMIN.email, password: TEST_ADMIN.password })).token);
+      const second = await session((await own.anonymous.auth.adminLogin({ email: TEST_ADMIN.email, password: TEST_ADMIN.password })).token);
+      const { token } = await first.auth.adminChangePassword({ currentPassword: TEST_ADMIN.password, newPassword: "Another@Pass1" });
+      await expect(first.auth.adminMe()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(second.stats.dashboard()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect((await session(token)).auth.adminMe()).resolves.toMatchObject({ email: TEST_ADMIN.email });
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -31,7 +31,7 @@ describe("cart.save", () => {
     expect(res.addToCart.productOrderId).toBe(`CART-${String(res.addToCart.addToCartId).padStart(6, "0")}`);
     const rows = await env.handle.db.cartItem.findMany({ where: { customerId: c.customerId } });
     expect(rows).toHaveLength(1);
-    expect(rows[0].quantity).toBe(2);
+    expect(rows[0]?.quantity).toBe(2);
     expect(await stockOf(productId)).toBe(10); // a cart does not take stock
   });
 
@@ -52,7 +52,7 @@ describe("cart.save", () => {
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     const rows = await env.handle.db.cartItem.findMany({ where: { customerId: c.customerId } });
     expect(rows).toHaveLength(1);
-    expect(rows[0].quantity).toBe(16);
+    expect(rows[0]?.quantity).toBe(16);
   });
 
   it("answers 409 'Only N left' when the cart would hold more than the stock", async () => {
@@ -223,6 +223,21 @@ describe("cart.checkout", () => {
     await expect(c.caller.cart.checkout()).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Your cart is empty." });
     await expect(env.anonymous.cart.checkout()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect(env.admin.cart.checkout()).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("turns one cart into exactly one order however many checkouts of it arrive at once", async () => {
+    const c = await env.newCustomer();
+    const p1 = await env.newProduct({ quantity: 50 });
+    const p2 = await env.newProduct({ quantity: 50 });
+    await c.caller.cart.save({ productId: p1, quantity: 2 });
+    await c.caller.cart.save({ productId: p2, quantity: 3 });
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => c.caller.cart.checkout()));
+    const placed = results.filter((r) => r.status === "fulfilled");
+    expect(placed).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "BAD_REQUEST", message: "Your cart is empty." });
+    expect(await env.handle.db.productOrder.count({ where: { customerId: c.customerId } })).toBe(2);
+    expect(await stockOf(p1)).toBe(48);
+    expect(await stockOf(p2)).toBe(47);
   });
 
   it("only orders the caller's own cart", async () => {

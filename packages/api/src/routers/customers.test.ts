@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRouter } from "../root.ts";
+import { createCallerFactory } from "../trpc.ts";
+import { createContext } from "../context.ts";
 import { createTestEnv, customerFields, type TestEnv } from "../testing.ts";
 
 let env: TestEnv;
@@ -184,7 +187,7 @@ describe("customers.update", () => {
     const { password: _omit, ...noPassword } = a.fields;
     await a.caller.customers.update({ ...noPassword, customerId: a.customerId });
     expect((await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: a.customerId } })).passwordHash).toBe(before);
-    await a.caller.customers.update({ ...a.fields, customerId: a.customerId, password: "Brand@New123" });
+    await a.caller.customers.update({ ...a.fields, customerId: a.customerId, password: "Brand@New123", currentPassword: a.fields.password });
     await expect(env.anonymous.auth.customerLogin({ number: a.fields.number, password: "Brand@New123" })).resolves.toMatchObject({
       customerId: a.customerId,
     });
@@ -272,5 +275,73 @@ describe("customers.delete and deleteLegacy (admin)", () => {
     await expect(env.admin.customers.deleteLegacy({ id: a.customerId })).resolves.toMatchObject({ success: true });
     expect(await env.handle.db.customer.findUnique({ where: { customerId: a.customerId } })).toBeNull();
     await expect(env.admin.customers.deleteLegacy({ id: a.customerId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("sessions end with a password change (issue 13, 8)", () => {
+  const login = async (number: string, password: string) => {
+    const { token } = await env.anonymous.auth.customerLogin({ number, password });
+    return createCallerFactory(appRouter)(
+      await createContext({ db: env.handle.db, services: env.services, authorization: `Bearer ${token}`, clientIp: "127.0.0.1" }),
+    );
+  };
+
+  it("asks customers for the current password before setting a new one", async () => {
+    const a = await env.newCustomer();
+    const change = { ...a.fields, customerId: a.customerId, password: "Brand@New123" };
+    await expect(a.caller.customers.update(change)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Enter your current password to set a new one." });
+    await expect(a.caller.customers.update({ ...change, currentPassword: "Wrong@Pass123" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "The current password is not correct.",
+    });
+    await expect(env.anonymous.auth.customerLogin({ number: a.fields.number, password: a.fields.password })).resolves.toMatchObject({
+      customerId: a.customerId,
+    });
+  });
+
+  it("ends every earlier token of the account and hands this session a fresh one", async () => {
+    const a = await env.newCustomer();
+    const phone = await login(a.fields.number, a.fields.password);
+    const laptop = await login(a.fields.number, a.fields.password);
+    await expect(laptop.customers.details({ customerId: a.customerId })).resolves.toMatchObject({ customerId: a.customerId });
+    const res = await phone.customers.update({ ...a.fields, customerId: a.customerId, password: "Brand@New123", currentPassword: a.fields.password });
+    expect(res.token).toEqual(expect.any(String));
+    for (const old of [phone, laptop]) {
+      await expect(old.customers.details({ customerId: a.customerId })).rejects.toMatchObject({
+        code: "UNAUTHORIZED",
+        message: "Your session has ended (the password was changed or you logged out everywhere). Please log in again.",
+      });
+    }
+    const fresh = createCallerFactory(appRouter)(
+      await createContext({ db: env.handle.db, services: env.services, authorization: `Bearer ${res.token}`, clientIp: "127.0.0.1" }),
+    );
+    await expect(fresh.customers.details({ customerId: a.customerId })).resolves.toMatchObject({ customerId: a.customerId });
+  });
+
+  it("keeps sessions when the profile is saved with the same password, and when an admin edits other fields", async () => {
+    const a = await env.newCustomer();
+    const phone = await login(a.fields.number, a.fields.password);
+    await phone.customers.update({ ...a.fields, customerId: a.customerId, city: "Nagpur" });
+    await env.admin.customers.update({ ...a.fields, customerId: a.customerId, password: "", city: "Nashik" });
+    await expect(phone.customers.details({ customerId: a.customerId })).resolves.toMatchObject({ city: "Nashik" });
+  });
+
+  it("lets an admin reset a customer's password without the current one, which ends the customer's sessions", async () => {
+    const a = await env.newCustomer();
+    const phone = await login(a.fields.number, a.fields.password);
+    await env.admin.customers.update({ ...a.fields, customerId: a.customerId, password: "Reset@Pass123" });
+    await expect(phone.customers.details({ customerId: a.customerId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(login(a.fields.number, "Reset@Pass123")).resolves.toBeDefined();
+  });
+
+  it("logs out everywhere on POST /customers/logout-all", async () => {
+    const a = await env.newCustomer();
+    const phone = await login(a.fields.number, a.fields.password);
+    const laptop = await login(a.fields.number, a.fields.password);
+    await expect(laptop.auth.logoutAll()).resolves.toEqual({ success: true, message: "You are logged out on every device." });
+    await expect(phone.cart.byCustomer({ customerId: a.customerId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(laptop.cart.byCustomer({ customerId: a.customerId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    const again = await login(a.fields.number, a.fields.password);
+    await expect(again.cart.byCustomer({ customerId: a.customerId })).resolves.toEqual([]);
   });
 });

@@ -46,7 +46,7 @@ describe("orders.save", () => {
       returnStatus: "Refunded",
       deliveryDate: "2000-01-01",
       productOrderId: "ORD-FAKE",
-    } as never);
+    });
     const after = Date.now();
     expect(res).toMatchObject({ success: true, message: `Order ${res.productOrderId} placed.` });
     expect(res.productOrderId).toMatch(/^ORD-\d{8}-\d{6}$/);
@@ -137,7 +137,9 @@ describe("stock under concurrency", () => {
     const productId = await env.newProduct({ productName: "Last Units", quantity: 5 });
     const customers = await Promise.all(Array.from({ length: 10 }, () => env.newCustomer()));
     const results = await Promise.allSettled(
-      Array.from({ length: 30 }, (_, i) => customers[i % customers.length].caller.orders.save({ productId, quantity: 1 })),
+      Array.from({ length: 3 }, () => customers)
+        .flat()
+        .map((customer) => customer.caller.orders.save({ productId, quantity: 1 })),
     );
     const ok = results.filter((r) => r.status === "fulfilled");
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -176,12 +178,13 @@ describe("an overloaded database", () => {
     const busyDb = new Proxy(env.handle.db, {
       get(target, key) {
         if (key === "$transaction") {
-          return async () => {
-            throw new Prisma.PrismaClientKnownRequestError("Transaction API error: Unable to start a transaction in the given time.", {
-              code: "P2028",
-              clientVersion: Prisma.prismaVersion.client,
-            });
-          };
+          return () =>
+            Promise.reject(
+              new Prisma.PrismaClientKnownRequestError("Transaction API error: Unable to start a transaction in the given time.", {
+                code: "P2028",
+                clientVersion: Prisma.prismaVersion.client,
+              }),
+            );
         }
         return Reflect.get(target, key);
       },
@@ -206,9 +209,7 @@ describe("a database that goes away", () => {
     const goneDb = new Proxy(env.handle.db, {
       get(target, key) {
         if (key === "$transaction") {
-          return async () => {
-            throw closed;
-          };
+          return () => Promise.reject(closed);
         }
         return Reflect.get(target, key);
       },
@@ -261,7 +262,7 @@ describe("order reads", () => {
     const { c, order } = await placed();
     const list = await env.admin.orders.list();
     expect(list.map((o) => o.orderId)).toContain(order.orderId);
-    expect(list[0].orderId).toBeGreaterThanOrEqual(list[list.length - 1].orderId);
+    expect(list[0]?.orderId).toBeGreaterThanOrEqual(list.at(-1)?.orderId ?? Infinity);
     await expect(c.caller.orders.list()).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(env.anonymous.orders.list()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect(c.caller.orders.page({ page: 1, search: "" })).rejects.toMatchObject({ code: "FORBIDDEN" });

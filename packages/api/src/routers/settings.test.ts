@@ -16,7 +16,7 @@ describe("settings", () => {
       defaultDeliveryCharge: 49.5,
     });
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: 49.5 });
-    await env.admin.settings.update({ defaultDeliveryCharge: "free" as never });
+    await env.admin.settings.update({ defaultDeliveryCharge: "free" });
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free" });
   });
 

@@ -1,19 +1,9 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "../trpc.ts";
 import type { Db } from "@store/db";
-import { customerOutput, customerSelect } from "../services/serialize.ts";
-import { orderOutput, orderSelect, toOrderOutput } from "../services/orders.ts";
-
-// Spec §3 "Dashboard counts". Delivered = Completed; pending = everything still open (not
-// Completed, not Cancelled).
-const counts = {
-  customers: (db: Db) => db.customer.count(),
-  products: (db: Db) => db.product.count({ where: { deletedAt: null } }),
-  orders: (db: Db) => db.productOrder.count(),
-  completed: (db: Db) => db.productOrder.count({ where: { orderStatus: "Completed" } }),
-  pending: (db: Db) => db.productOrder.count({ where: { orderStatus: { notIn: ["Completed", "Cancelled"] } } }),
-  cart: (db: Db) => db.cartItem.count(),
-};
+import { adminProcedure, createTRPCRouter } from "../trpc.ts";
+import { customerOutput } from "../serialize/customers.ts";
+import { orderOutput } from "../serialize/orders.ts";
+import { counts, dashboard } from "../domain/stats.ts";
 
 const countProcedure = (path: `/${string}`, summary: string, count: (db: Db) => Promise<number>) =>
   adminProcedure
@@ -47,17 +37,5 @@ export const statsRouter = createTRPCRouter({
         recentCustomers: z.array(customerOutput),
       }),
     )
-    .query(async ({ ctx }) => {
-      const [customers, products, orders, completed, pending, cart, recentOrders, recentCustomers] = await Promise.all([
-        counts.customers(ctx.db),
-        counts.products(ctx.db),
-        counts.orders(ctx.db),
-        counts.completed(ctx.db),
-        counts.pending(ctx.db),
-        counts.cart(ctx.db),
-        ctx.db.productOrder.findMany({ select: orderSelect, orderBy: { orderId: "desc" }, take: 5 }),
-        ctx.db.customer.findMany({ select: customerSelect, orderBy: { customerId: "desc" }, take: 5 }),
-      ]);
-      return { customers, products, orders, completed, pending, cart, recentOrders: recentOrders.map(toOrderOutput), recentCustomers };
-    }),
+    .query(({ ctx }) => dashboard(ctx)),
 });

@@ -8,7 +8,7 @@ export const IMAGE_SIZES = [396, 150, 100] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 
 // libvips is loaded on the first image an admin uploads (or the seed renders), not at start:
-// most server processes never resize an image, and loading it costs ~10 MB resident (issue 7).
+// most server processes never resize an image, and loading it costs ~10 MB resident (docs/decisions.md, issue 7).
 let loaded: Promise<typeof sharpModule> | undefined;
 function loadSharp(): Promise<typeof sharpModule> {
   loaded ??= import("sharp").then(({ default: sharp }) => {

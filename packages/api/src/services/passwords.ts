@@ -8,7 +8,7 @@ export const HASH_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, para
 
 // At most one hash per CPU core the process may run on (its CPU affinity, e.g. taskset). Each hash holds
 // 19 MiB and keeps a core busy; more at once would not log anyone in sooner, but would hold 19 MiB
-// more each and take the libuv threads that static files and zlib also need (issue 7: server RSS).
+// more each and take the libuv threads that static files and zlib also need (docs/decisions.md, issue 7: server RSS).
 const oneHashPerCore = pLimit(Math.max(1, os.availableParallelism()));
 
 export function hashPassword(password: string): Promise<string> {

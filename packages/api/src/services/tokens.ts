@@ -17,7 +17,7 @@ export function createTokenService(secret: string, issuer = "cleaning-store"): T
   return {
     async sign(user) {
       const sub = user.role === "customer" ? String(user.customerId) : String(user.adminId);
-      return new SignJWT({ role: user.role })
+      return new SignJWT({ role: user.role, sv: user.sessionVersion ?? 0 })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(sub)
         .setIssuer(issuer)
@@ -30,8 +30,10 @@ export function createTokenService(secret: string, issuer = "cleaning-store"): T
         const { payload } = await jwtVerify(token, key, { issuer, algorithms: ["HS256"] });
         const id = Number(payload.sub);
         if (!Number.isInteger(id) || id <= 0) return { ok: false, problem: "Your session is not valid. Please log in again." };
-        if (payload.role === "customer") return { ok: true, user: { role: "customer", customerId: id } };
-        if (payload.role === "admin") return { ok: true, user: { role: "admin", adminId: id } };
+        // tokens issued before session versions existed carry none: version 0
+        const sessionVersion = typeof payload.sv === "number" && Number.isInteger(payload.sv) ? payload.sv : 0;
+        if (payload.role === "customer") return { ok: true, user: { role: "customer", customerId: id, sessionVersion } };
+        if (payload.role === "admin") return { ok: true, user: { role: "admin", adminId: id, sessionVersion } };
         return { ok: false, problem: "Your session is not valid. Please log in again." };
       } catch (error) {
         if (error instanceof errors.JWTExpired) return { ok: false, problem: "Your session has expired. Please log in again." };

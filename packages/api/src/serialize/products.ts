@@ -1,42 +1,8 @@
 import type { Prisma } from "@store/db";
+import { toRupees } from "@store/domain";
 import { z } from "zod";
-import { productImageUrl } from "./images.ts";
-import { toRupees } from "./money.ts";
-
-/** What leaves the database for a customer: never the password hash. */
-export const customerSelect = {
-  customerId: true,
-  firstName: true,
-  lastName: true,
-  number: true,
-  email: true,
-  houseNo: true,
-  city: true,
-  pinCode: true,
-  state: true,
-  areaAddress: true,
-  customerStatus: true,
-  agreeToTerms: true,
-  createdAt: true,
-  updatedAt: true,
-} satisfies Prisma.CustomerSelect;
-
-export const customerOutput = z.object({
-  customerId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  number: z.string(),
-  email: z.string(),
-  houseNo: z.string(),
-  city: z.string(),
-  pinCode: z.string(),
-  state: z.string(),
-  areaAddress: z.string(),
-  customerStatus: z.boolean(),
-  agreeToTerms: z.boolean(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-});
+import { productImageUrl } from "../services/images.ts";
+import { deliveryOutput } from "./common.ts";
 
 export const productSelect = {
   productId: true,
@@ -65,7 +31,7 @@ export const productOutput = z.object({
   packSize: z.string(),
   productInfo: z.string(),
   category: z.string(),
-  deliveryCharge: z.union([z.number(), z.literal("Free")]).describe("rupees, or 'Free'"),
+  deliveryCharge: deliveryOutput.describe("rupees, or 'Free'"),
   quantity: z.number().int().describe("units in stock"),
   inStock: z.boolean(),
   productImgName: z.string().nullable(),
@@ -98,8 +64,3 @@ export function toProductOutput(p: ProductRow): ProductOutput {
     updatedAt: p.updatedAt,
   };
 }
-
-export const successOutput = z.object({ success: z.boolean(), message: z.string() });
-
-export const pageOutput = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

@@ -1,12 +1,12 @@
-// The storefront's product lists and searches in ONE parameterised SQL statement each (issue 7).
+// The storefront's product lists and searches in ONE parameterised SQL statement each (docs/decisions.md, issue 7).
 // As Prisma calls (findMany + count) a search of the bench's 1,000 products took 41 ms on PGlite,
 // ~30 ms of it in Prisma's WebAssembly query compiler; this statement, with the total counted by a
 // window function, takes 9 ms (measured in-process, 50 runs each). Same rows as `productSelect`.
 import { Prisma, type Db } from "@store/db";
 import type { productListInput } from "@store/validators";
 import type { z } from "zod";
-import { likeText } from "./search.ts";
-import type { ProductRow } from "./serialize.ts";
+import { likeText } from "../services/search.ts";
+import type { ProductRow } from "../serialize/products.ts";
 
 export type ProductFilter = NonNullable<z.infer<typeof productListInput>>;
 
@@ -36,8 +36,10 @@ export async function queryProducts(
     FROM "Product" WHERE ${where}
     ORDER BY ${ORDER_BY[filter.sort ?? "default"]}
     LIMIT ${page.limit}::int OFFSET ${page.offset}::int`;
-  if (rows.length > 0) return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0].total };
+  const [first] = rows;
+  if (first) return { rows: rows.map(({ total: _, ...row }) => row), total: first.total };
+  if (page.offset === 0) return { rows: [], total: 0 };
   // past the last page the window has no row to report the total on
-  const [{ total }] = page.offset > 0 ? await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "Product" WHERE ${where}` : [{ total: 0 }];
-  return { rows: [], total };
+  const [counted] = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "Product" WHERE ${where}`;
+  return { rows: [], total: counted?.total ?? 0 };
 }

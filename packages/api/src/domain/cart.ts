@@ -1,0 +1,109 @@
+// The cart: adding, changing and removing lines, and checking it out as one order reference.
+import { TRPCError } from "@trpc/server";
+import type { Prisma } from "@store/db";
+import { whyNotAvailable } from "@store/domain";
+import { PAGE_SIZE } from "@store/validators";
+import { assertOwnCustomer } from "../trpc.ts";
+import { likeText } from "../services/search.ts";
+import { cartSelect, toCartOutput, type CartRow } from "../serialize/cart.ts";
+import { toOrderOutput } from "../serialize/orders.ts";
+import type { Context } from "../context.ts";
+import { type AuthedContext, type CustomerContext, searchedId } from "./context.ts";
+import { placeOrders } from "./order-placement.ts";
+import { STOCK_TX_OPTIONS } from "./stock.ts";
+
+async function ownedLine(ctx: AuthedContext, addToCartId: number): Promise<CartRow> {
+  const line = await ctx.db.cartItem.findUnique({ where: { addToCartId }, select: cartSelect });
+  if (!line) throw new TRPCError({ code: "NOT_FOUND", message: `Cart entry ${addToCartId} was not found.` });
+  assertOwnCustomer(ctx.auth, line.customerId, "the cart");
+  return line;
+}
+
+const unavailable = (refusal: NonNullable<ReturnType<typeof whyNotAvailable>>) =>
+  new TRPCError({ code: refusal.over === "limit" ? "BAD_REQUEST" : "CONFLICT", message: refusal.message });
+
+/** Add a product to the caller's cart; adding it again raises the quantity (docs/store-spec.md §7 POST /addToCart/save). */
+export async function addToCart(ctx: CustomerContext, input: { productId: number; quantity: number; customerId?: number }) {
+  if (input.customerId !== undefined) assertOwnCustomer(ctx.auth, input.customerId, "the cart");
+  const product = await ctx.db.product.findFirst({ where: { productId: input.productId, deletedAt: null }, select: { quantity: true, productName: true } });
+  if (!product) throw new TRPCError({ code: "NOT_FOUND", message: `Product ${input.productId} was not found.` });
+  const key = { customerId_productId: { customerId: ctx.customerId, productId: input.productId } };
+  // increment in the database, then check the result (rolled back if too many): two adds of the
+  // same product at the same moment both count, instead of one overwriting the other
+  const line = await ctx.db.$transaction(async (tx) => {
+    const { addToCartId, quantity } = await tx.cartItem.upsert({
+      where: key,
+      create: { customerId: ctx.customerId, productId: input.productId, quantity: input.quantity },
+      update: { quantity: { increment: input.quantity } },
+      select: { addToCartId: true, quantity: true },
+    });
+    const refusal = whyNotAvailable(product, quantity);
+    if (refusal) throw unavailable(refusal);
+    return tx.cartItem.findUniqueOrThrow({ where: { addToCartId }, select: cartSelect });
+  });
+  return { success: true, message: `${product.productName} added to your cart.`, addToCart: toCartOutput(line) };
+}
+
+/** Set a line's quantity (owner or admin). */
+export async function setCartQuantity(ctx: AuthedContext, input: { addToCartId: number; quantity: number }) {
+  const line = await ownedLine(ctx, input.addToCartId);
+  const refusal = whyNotAvailable({ productName: line.product.productName, quantity: line.product.quantity }, input.quantity);
+  if (refusal) throw unavailable(refusal);
+  const updated = await ctx.db.cartItem.update({ where: { addToCartId: line.addToCartId }, data: { quantity: input.quantity }, select: cartSelect });
+  return { success: true, message: "Quantity updated.", addToCart: toCartOutput(updated) };
+}
+
+export async function removeCartLine(ctx: AuthedContext, addToCartId: number) {
+  await ownedLine(ctx, addToCartId);
+  await ctx.db.cartItem.delete({ where: { addToCartId } });
+  return { success: true, message: "Removed from your cart." };
+}
+
+export const cartLine = async (ctx: AuthedContext, addToCartId: number) => toCartOutput(await ownedLine(ctx, addToCartId));
+
+export async function customerCart(ctx: AuthedContext, customerId: number) {
+  assertOwnCustomer(ctx.auth, customerId, "the cart");
+  const rows = await ctx.db.cartItem.findMany({ where: { customerId }, select: cartSelect, orderBy: { addToCartId: "desc" } });
+  return rows.map(toCartOutput);
+}
+
+export const latestCartLines = async (ctx: Context) =>
+  (await ctx.db.cartItem.findMany({ select: cartSelect, orderBy: { addToCartId: "desc" }, take: 1000 })).map(toCartOutput);
+
+export async function cartPage(ctx: Context, input: { page: number; search: string; customerId?: number }) {
+  const q = input.search;
+  const id = searchedId(q);
+  const where: Prisma.CartItemWhereInput = {
+    ...(input.customerId ? { customerId: input.customerId } : {}),
+    ...(q
+      ? {
+          OR: [
+            { product: { productName: { contains: likeText(q), mode: "insensitive" } } },
+            ...(id !== undefined ? [{ addToCartId: id }, { customerId: id }, { productId: id }] : []),
+          ],
+        }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    ctx.db.cartItem.findMany({ where, select: cartSelect, orderBy: { addToCartId: "desc" }, skip: (input.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
+    ctx.db.cartItem.count({ where }),
+  ]);
+  return { items: rows.map(toCartOutput), total, page: input.page, pageSize: PAGE_SIZE };
+}
+
+/**
+ * Every line of the caller's cart ordered in one transaction under one reference. The lines are
+ * taken out of the cart first (DELETE … RETURNING) and only what was removed is ordered: a second
+ * checkout of the same cart running at the same moment waits for the first one's row locks and
+ * then finds nothing to remove, so one cart becomes exactly one order (docs/decisions.md, issue 13).
+ */
+export async function checkoutCart(ctx: CustomerContext) {
+  const result = await ctx.db.$transaction(async (tx) => {
+    const lines = await tx.$queryRaw<{ productId: number; quantity: number }[]>`
+      DELETE FROM "CartItem" WHERE "customerId" = ${ctx.customerId}::int RETURNING "productId", quantity`;
+    if (lines.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: "Your cart is empty." });
+    return placeOrders(tx, ctx.customerId, lines);
+  }, STOCK_TX_OPTIONS);
+  ctx.services.productEvents.changed();
+  return { success: true, message: `Order ${result.productOrderId} placed.`, productOrderId: result.productOrderId, orders: result.orders.map(toOrderOutput) };
+}

@@ -1,0 +1,151 @@
+// The catalogue: what is on sale, and the soft-delete rule (a deleted product leaves the shop and
+// every cart, while past orders keep their snapshot of it).
+import { TRPCError } from "@trpc/server";
+import type { Db, Prisma } from "@store/db";
+import { toPaise } from "@store/domain";
+import { PAGE_SIZE, SHELF_SIZE, type productCreateSchema, type productListInput, type productShelfInput, type productUpdateSchema } from "@store/validators";
+import type { z } from "zod";
+import { decodeDataUrl, renderProductImages, saveProductImages } from "../services/images.ts";
+import { likeText } from "../services/search.ts";
+import { productSelect, toProductOutput } from "../serialize/products.ts";
+import type { Context } from "../context.ts";
+import { searchedId } from "./context.ts";
+import { queryProducts } from "./product-query.ts";
+
+/** A product on sale: not soft-deleted. */
+export const live = { deletedAt: null } satisfies Prisma.ProductWhereInput;
+
+async function findLive(db: Db, productId: number) {
+  const product = await db.product.findFirst({ where: { productId, ...live }, select: productSelect });
+  if (!product) throw new TRPCError({ code: "NOT_FOUND", message: `Product ${productId} was not found.` });
+  return product;
+}
+
+export const productById = (ctx: Context, productId: number) =>
+  ctx.services.productCache.get(`byId:${productId}`, async () => toProductOutput(await findLive(ctx.db, productId)));
+
+type ListInput = z.infer<typeof productListInput>;
+type ShelfInput = z.infer<typeof productShelfInput>;
+
+async function loadList(db: Db, input: ListInput | undefined) {
+  const { rows } = await queryProducts(db, input ?? {}, { limit: 500, offset: 0 });
+  return rows.map(toProductOutput);
+}
+
+async function loadShelf(db: Db, input: ShelfInput) {
+  const { rows, total } = await queryProducts(db, input, { limit: SHELF_SIZE, offset: (input.page - 1) * SHELF_SIZE });
+  return { items: rows.map(toProductOutput), total, page: input.page, pageSize: SHELF_SIZE };
+}
+
+/** The newest 500 (docs/store-spec.md §7 GET /products/details): searches go to the database, the rest come from the cache. */
+export function listProducts(ctx: Context, input: ListInput | undefined) {
+  if (input?.search) return loadList(ctx.db, input);
+  return ctx.services.productCache.get(`list:${input?.category ?? ""}:${input?.sort ?? ""}`, () => loadList(ctx.db, input));
+}
+
+/** One page of the storefront's grid: like the list, searches go to the database and plain pages come from the cache. */
+export function shelfPage(ctx: Context, input: ShelfInput) {
+  if (input.search) return loadShelf(ctx.db, input);
+  return ctx.services.productCache.get(`shelf:${input.category ?? ""}:${input.sort ?? ""}:${input.page}`, () => loadShelf(ctx.db, input));
+}
+
+/** The most ordered live products of the last 30 days. */
+export async function trendingProducts(ctx: Context) {
+  const since = new Date(Date.now() - 30 * 24 * 3600 * 1000);
+  const top = await ctx.db.productOrder.groupBy({
+    by: ["productId"],
+    where: { orderAddDateTime: { gte: since }, orderStatus: { not: "Cancelled" } },
+    _sum: { quantity: true },
+    orderBy: { _sum: { quantity: "desc" } },
+    take: 12,
+  });
+  const products = await ctx.db.product.findMany({ where: { ...live, productId: { in: top.map((t) => t.productId) } }, select: productSelect });
+  const byId = new Map(products.map((p) => [p.productId, p]));
+  return top.flatMap((t) => {
+    const p = byId.get(t.productId);
+    return p ? [{ ...toProductOutput(p), orderedUnits: t._sum.quantity ?? 0 }] : [];
+  });
+}
+
+function adminSearch(search: string): Prisma.ProductWhereInput {
+  if (!search) return live;
+  const text = likeText(search);
+  const id = searchedId(search);
+  return {
+    ...live,
+    OR: [
+      { productName: { contains: text, mode: "insensitive" } },
+      { productInfo: { contains: text, mode: "insensitive" } },
+      { packSize: { contains: text, mode: "insensitive" } },
+      { category: { contains: text, mode: "insensitive" } },
+      ...(id !== undefined ? [{ productId: id }] : []),
+    ],
+  };
+}
+
+export async function productPage(ctx: Context, input: { page: number; search: string }) {
+  const where = adminSearch(input.search);
+  const [rows, total] = await Promise.all([
+    ctx.db.product.findMany({ where, select: productSelect, orderBy: { productId: "desc" }, skip: (input.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
+    ctx.db.product.count({ where }),
+  ]);
+  return { items: rows.map(toProductOutput), total, page: input.page, pageSize: PAGE_SIZE };
+}
+
+const imageFrom = async (dataUrl: string | undefined) => (dataUrl ? renderProductImages(decodeDataUrl(dataUrl)) : undefined);
+const deliveryPaise = (charge: number | "Free") => (charge === "Free" ? null : toPaise(charge));
+
+export async function createProduct(ctx: Context, input: z.infer<typeof productCreateSchema>) {
+  const image = await imageFrom(input.productImg);
+  const product = await ctx.db.product.create({
+    data: {
+      productName: input.productName,
+      productPrice: toPaise(input.productPrice),
+      mainPrice: toPaise(input.mainPrice),
+      offer: input.offer ?? "",
+      packSize: input.packSize,
+      productInfo: input.productInfo,
+      category: input.category ?? "General",
+      deliveryCharge: deliveryPaise(input.deliveryCharge),
+      quantity: input.quantity,
+      productImgName: input.productImgName ?? null,
+    },
+    select: { productId: true },
+  });
+  if (image) await saveProductImages(ctx.db, product.productId, image);
+  ctx.services.productEvents.changed();
+  return { success: true, message: "Product added.", product: toProductOutput(await findLive(ctx.db, product.productId)) };
+}
+
+/** Fields left out keep their value. */
+export async function updateProduct(ctx: Context, input: z.infer<typeof productUpdateSchema> & { productId: number }) {
+  await findLive(ctx.db, input.productId);
+  const image = await imageFrom(input.productImg);
+  await ctx.db.product.update({
+    where: { productId: input.productId },
+    data: {
+      productName: input.productName,
+      ...(input.productPrice !== undefined ? { productPrice: toPaise(input.productPrice) } : {}),
+      ...(input.mainPrice !== undefined ? { mainPrice: toPaise(input.mainPrice) } : {}),
+      ...(input.offer !== undefined ? { offer: input.offer } : {}),
+      ...(input.packSize !== undefined ? { packSize: input.packSize } : {}),
+      ...(input.productInfo !== undefined ? { productInfo: input.productInfo } : {}),
+      ...(input.category !== undefined ? { category: input.category } : {}),
+      ...(input.deliveryCharge !== undefined ? { deliveryCharge: deliveryPaise(input.deliveryCharge) } : {}),
+      ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
+      ...(input.productImgName !== undefined ? { productImgName: input.productImgName } : {}),
+    },
+  });
+  if (image) await saveProductImages(ctx.db, input.productId, image);
+  ctx.services.productEvents.changed();
+  return { success: true, message: "Product updated.", product: toProductOutput(await findLive(ctx.db, input.productId)) };
+}
+
+/** Soft delete: the product leaves the shop and every cart; past orders keep their snapshot. */
+export async function deleteProduct(ctx: Context, productId: number) {
+  const { count } = await ctx.db.product.updateMany({ where: { productId, ...live }, data: { deletedAt: new Date() } });
+  if (count === 0) throw new TRPCError({ code: "NOT_FOUND", message: `Product ${productId} was not found.` });
+  await ctx.db.cartItem.deleteMany({ where: { productId } });
+  ctx.services.productEvents.changed();
+  return { success: true, message: "Product deleted." };
+}

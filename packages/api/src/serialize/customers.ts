@@ -1,0 +1,37 @@
+import type { Prisma } from "@store/db";
+import { z } from "zod";
+
+/** What leaves the database for a customer: never the password hash. */
+export const customerSelect = {
+  customerId: true,
+  firstName: true,
+  lastName: true,
+  number: true,
+  email: true,
+  houseNo: true,
+  city: true,
+  pinCode: true,
+  state: true,
+  areaAddress: true,
+  customerStatus: true,
+  agreeToTerms: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.CustomerSelect;
+
+export const customerOutput = z.object({
+  customerId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  number: z.string(),
+  email: z.string(),
+  houseNo: z.string(),
+  city: z.string(),
+  pinCode: z.string(),
+  state: z.string(),
+  areaAddress: z.string(),
+  customerStatus: z.boolean(),
+  agreeToTerms: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});

@@ -1,0 +1,23 @@
+// Where rate limits keep their counters: in process (one server, the embedded database), or in the
+// database through rate-limiter-flexible's Prisma store, so that several server instances on one
+// PostgreSQL share one budget (docs/decisions.md, issue 13).
+import { RateLimiterMemory, RateLimiterPrisma, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Db } from "@store/db";
+
+export interface LimitOptions {
+  keyPrefix: string;
+  points: number;
+  /** seconds */
+  duration: number;
+}
+
+export type LimitStore = (opts: LimitOptions) => RateLimiterAbstract;
+
+export const memoryLimitStore: LimitStore = (opts) => new RateLimiterMemory(opts);
+
+/** Counters in the `RateLimit` table (prisma/schema.prisma); atomic increments, shared by every instance. */
+export const databaseLimitStore =
+  (db: Db): LimitStore =>
+  (opts) =>
+    // the store reads `storeClient[tableName]`: the Prisma client's delegate of the RateLimit model
+    new RateLimiterPrisma({ ...opts, storeClient: db, tableName: "rateLimit", clearExpiredByTimeout: false });

@@ -1,0 +1,9 @@
+// The store's business rules that need no database: imported by the procedures (packages/api) and
+// by the web app alike, so a rule is written once.
+export * from "./statuses.ts";
+export * from "./order-lifecycle.ts";
+export * from "./returns.ts";
+export * from "./money.ts";
+export * from "./totals.ts";
+export * from "./cart.ts";
+export * from "./delivery.ts";
