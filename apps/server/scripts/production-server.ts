@@ -15,7 +15,8 @@ export function buildServer(): void {
 
 /** the node arguments of `npm run serve`, relative to the repository root, e.g. ["--max-old-space-size=512", "apps/server/dist/main.js"] */
 export function serveArgs(): string[] {
-  const serve: string = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.serve;
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { serve: string } };
+  const serve = scripts.serve;
   const [command, ...args] = serve.trim().split(/\s+/);
   if (command !== "node") throw new Error(`the serve script should start with node: ${serve}`);
   return args;

@@ -18,7 +18,7 @@ beforeAll(async () => {
   env = await createHttpTestEnv();
   if (pgUrl) {
     // the test database's own URL: createTestDb made it on TEST_DATABASE_URL's server
-    const dbName = (await env.handle.raw.query<{ db: string }>("SELECT current_database() AS db"))[0].db;
+    const [{ db: dbName }] = (await env.handle.raw.query<{ db: string }>("SELECT current_database() AS db")) as [{ db: string }];
     const url = new URL(pgUrl);
     url.pathname = `/${dbName}`;
     const handle = await openDb({ databaseUrl: url.toString(), poolSize: 4 });
@@ -45,11 +45,11 @@ const names = async (app: FastifyInstance, via: "rest" | "trpc") => {
   if (via === "rest") {
     const res = await app.inject({ method: "GET", url: "/api/v1/products/details" });
     expect(res.statusCode).toBe(200);
-    return (res.json() as { productName: string }[]).map((p) => p.productName);
+    return res.json<{ productName: string }[]>().map((p) => p.productName);
   }
   const res = await app.inject({ method: "GET", url: "/api/trpc/products.list" });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { result: { data: { json: { productName: string }[] } } }).result.data.json.map((p) => p.productName);
+  return res.json<{ result: { data: { json: { productName: string }[] } } }>().result.data.json.map((p) => p.productName);
 };
 
 describe("product list caches", () => {
@@ -64,12 +64,12 @@ describe("product list caches", () => {
       payload: productFields({ productName: "Cache Probe" }),
     });
     expect(created.statusCode).toBe(200);
-    const productId = (created.json() as { product: { productId: number } }).product.productId;
+    const productId = created.json<{ product: { productId: number } }>().product.productId;
     // on the second instance the NOTIFY arrives asynchronously; give it one event-loop round trip
     if (second) await new Promise((r) => setTimeout(r, 50));
     for (const app of readers) for (const via of ["rest", "trpc"] as const) expect(await names(app, via)).toContain("Cache Probe");
     const detail = async (app: FastifyInstance) =>
-      (await app.inject({ method: "GET", url: `/api/v1/products/details/${productId}` })).json() as { productName: string };
+      (await app.inject({ method: "GET", url: `/api/v1/products/details/${productId}` })).json<{ productName: string }>();
     for (const app of readers) expect((await detail(app)).productName).toBe("Cache Probe");
 
     const renamed = await env.app.inject({
@@ -104,10 +104,10 @@ describe("product list caches", () => {
   it("sees stock taken by an order on the next read", async () => {
     const productId = await env.newProduct({ productName: "Stock Probe", quantity: 5 });
     const before = await env.app.inject({ method: "GET", url: "/api/v1/products/details" });
-    expect((before.json() as { productId: number; quantity: number }[]).find((p) => p.productId === productId)?.quantity).toBe(5);
+    expect(before.json<{ productId: number; quantity: number }[]>().find((p) => p.productId === productId)?.quantity).toBe(5);
     const { caller } = await env.newCustomer();
     await caller.orders.save({ productId, quantity: 2 });
     const after = await env.app.inject({ method: "GET", url: "/api/v1/products/details" });
-    expect((after.json() as { productId: number; quantity: number }[]).find((p) => p.productId === productId)?.quantity).toBe(3);
+    expect(after.json<{ productId: number; quantity: number }[]>().find((p) => p.productId === productId)?.quantity).toBe(3);
   });
 });

@@ -172,7 +172,7 @@ describe("order paths", () => {
     const productId = await env.newProduct({ productName: "Hot Item", quantity: 4 });
     const buyers = await Promise.all(Array.from({ length: 10 }, () => customer()));
     const responses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => post("/api/v1/productOrder/save", { productId, quantity: 1 }, buyers[i % buyers.length].token)),
+      Array.from({ length: 30 }, (_, i) => post("/api/v1/productOrder/save", { productId, quantity: 1 }, buyers.at(i % buyers.length)?.token)),
     );
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(4);

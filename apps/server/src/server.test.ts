@@ -93,7 +93,7 @@ describe("/api/v1/openapi.json", () => {
   it("marks public operations as needing no auth and protected ones as needing the bearer token", async () => {
     const doc = (await env.app.inject({ method: "GET", url: "/api/v1/openapi.json" })).json();
     const needsAuth = (op: { security?: unknown[] }) => (op.security ?? doc.security ?? []).length > 0;
-    const publicOps = [
+    const publicOps: [string, string][] = [
       ["post", "/customers/save"],
       ["post", "/customers/login"],
       ["post", "/admin/login"],
@@ -101,12 +101,13 @@ describe("/api/v1/openapi.json", () => {
       ["get", "/products/details/{productId}"],
     ];
     for (const [m, p] of publicOps) expect(needsAuth(doc.paths[p][m]), `${m} ${p}`).toBe(false);
-    for (const [m, p] of [
+    const protectedOps: [string, string][] = [
       ["get", "/customers/details"],
       ["post", "/productOrder/save"],
       ["get", "/productOrder/count"],
       ["post", "/products/saves"],
-    ]) {
+    ];
+    for (const [m, p] of protectedOps) {
       expect(needsAuth(doc.paths[p][m]), `${m} ${p}`).toBe(true);
     }
     expect(Object.values(doc.components.securitySchemes)).toContainEqual(expect.objectContaining({ type: "http", scheme: "bearer" }));

@@ -19,7 +19,7 @@ const get = (url: string) => env.app.inject({ method: "GET", url });
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="ssr-state">'));
 const stateOf = (html: string) => {
   const m = /<script type="application\/json" id="ssr-state">([^<]*)<\/script>/.exec(html);
-  return m ? (JSON.parse(m[1]) as { json: { queries: { queryKey: unknown; state: { data: unknown } }[] } }) : null;
+  return m?.[1] ? (JSON.parse(m[1]) as { json: { queries: { queryKey: unknown; state: { data: unknown } }[] } }) : null;
 };
 
 describe("server-rendered storefront pages", () => {

@@ -102,6 +102,7 @@ describe.each(procedures.map((p) => [p.name, p] as const))("%s", (name, procedur
         if (leak) failures.push(`${label}: body leaks ${leak}`);
         if (expected === "ok") {
           if (res.statusCode !== 200) failures.push(`${label}, expected 200: ${res.body.slice(0, 200)}`);
+          await entry.restore?.(env);
           continue;
         }
         if (res.statusCode !== expected) failures.push(`${label}, expected ${expected}: ${res.body.slice(0, 200)}`);

@@ -76,7 +76,7 @@ describe("configuration: production refuses to start unsafely", () => {
 });
 
 describe("tokens: they expire and cannot be forged", () => {
-  it("customer tokens live 7 days, admin tokens 12 hours", async () => {
+  it("customer tokens live 7 days, admin tokens 12 hours", () => {
     const now = Math.floor(Date.now() / 1000);
     const customer = decodeJwt(env.tokens.owner!);
     const admin = decodeJwt(env.adminToken);
@@ -97,7 +97,7 @@ describe("tokens: they expire and cannot be forged", () => {
 
   it("forged, tampered and malformed tokens are all 401 on an admin call", async () => {
     const key = new TextEncoder().encode(TEST_JWT_SECRET);
-    const [header, payload, signature] = env.tokens.owner!.split(".");
+    const [header, payload, signature] = env.tokens.owner!.split(".") as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
     const elevated = Buffer.from(JSON.stringify({ ...claims, role: "admin", sub: String(env.adminId) })).toString("base64url");
     const algNone = new UnsecuredJWT({ role: "admin" }).setSubject(String(env.adminId)).setIssuer("cleaning-store").setExpirationTime("1h").encode();

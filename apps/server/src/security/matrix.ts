@@ -1,6 +1,7 @@
 // THE access table of issue 6: for every procedure of the router, what each role gets, and a
 // valid input to try it with (built fresh per call where the call uses a record up). Used by the
 // access matrix (asserted), the fuzzers (as the valid base they mutate) and the abuse suite.
+import type { ProcedurePath } from "./procedures.ts";
 import { PASSWORD, TEST_ADMIN, productFields, type Customer, type Role, type SecurityEnv } from "./fixtures.ts";
 
 export type Expect = "ok" | 401 | 403;
@@ -12,6 +13,8 @@ export const ADMIN: Rule = { anonymous: 401, owner: 403, other: 403, admin: "ok"
 export const OWNER_OR_ADMIN: Rule = { anonymous: 401, owner: "ok", other: 403, admin: "ok", inactive: 403, forged: 401, expired: 401 };
 /** only the customer who owns the record (an admin is not a shopper) */
 export const OWNER: Rule = { anonymous: 401, owner: "ok", other: 403, admin: 403, inactive: 403, forged: 401, expired: 401 };
+/** anyone signed in: an active customer or an admin */
+export const SIGNED_IN: Rule = { anonymous: 401, owner: "ok", other: "ok", admin: "ok", inactive: 403, forged: 401, expired: 401 };
 /** any active customer, acting on its own records */
 export const CUSTOMER: Rule = { anonymous: 401, owner: "ok", other: "ok", admin: 403, inactive: 403, forged: 401, expired: 401 };
 
@@ -27,17 +30,29 @@ export type Input = Record<string, unknown> | undefined;
 export interface Entry {
   rule: Rule;
   input: (c: Case) => Input | Promise<Input>;
+  /** puts back what a successful call changed that later cases rely on */
+  restore?: (env: SecurityEnv) => Promise<void>;
 }
 
 const none = () => undefined;
 const completedOrder = (c: Case) => c.env.makeOrder(c.target.customerId, { orderStatus: "Completed", paymentStatus: "Paid", endDate: new Date() });
 
 // ---------------------------------------------------------------- THE TABLE
-export const MATRIX: Record<string, Entry> = {
+// typed with every procedure: a procedure without an entry (or an entry without one) does not compile
+export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry>> = {
   "auth.customerLogin": { rule: PUBLIC, input: (c) => ({ number: c.env.owner.number, password: PASSWORD }) },
   "auth.adminLogin": { rule: PUBLIC, input: () => ({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }) },
   "auth.adminMe": { rule: ADMIN, input: none },
   "auth.adminChangePassword": { rule: ADMIN, input: () => ({ currentPassword: TEST_ADMIN.password, newPassword: TEST_ADMIN.password }) },
+  "auth.logoutAll": {
+    rule: SIGNED_IN,
+    input: none,
+    // the suite's tokens were signed at version 0: start every account's sessions again
+    restore: async (env) => {
+      await env.handle.db.customer.updateMany({ data: { sessionVersion: 0 } });
+      await env.handle.db.admin.updateMany({ data: { sessionVersion: 0 } });
+    },
+  },
 
   "customers.save": { rule: PUBLIC, input: (c) => c.env.signUpFields() },
   "customers.details": { rule: OWNER_OR_ADMIN, input: (c) => ({ customerId: c.target.customerId }) },

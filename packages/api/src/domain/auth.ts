@@ -53,9 +53,13 @@ export const adminAccount = (ctx: Context, adminId: number) =>
   ctx.db.admin.findUniqueOrThrow({ where: { adminId }, select: { adminId: true, name: true, email: true, phone: true } });
 
 export async function changeAdminPassword(ctx: Context, adminId: number, input: z.infer<typeof adminPasswordChangeSchema>) {
-  const admin = await ctx.db.admin.findUniqueOrThrow({ where: { adminId }, select: { passwordHash: true } });
+  const admin = await ctx.db.admin.findUniqueOrThrow({ where: { adminId }, select: { passwordHash: true, sessionVersion: true } });
   if (!(await verifyPassword(admin.passwordHash, input.currentPassword))) {
     throw new TRPCError({ code: "BAD_REQUEST", message: "The current password is not correct." });
+  }
+  // the same password again changes nothing, as a customer's profile save does
+  if (input.newPassword === input.currentPassword) {
+    return { success: true, message: "That is already your password.", token: await ctx.services.tokens.sign({ role: "admin", adminId, sessionVersion: admin.sessionVersion }) };
   }
   // every earlier session ends; this one goes on with a fresh token
   const { sessionVersion } = await ctx.db.admin.update({

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginCallback } from "fastify";
 import type { Db } from "@store/db";
 import { IMAGE_SIZES, type ProductEvents } from "@store/api";
 
@@ -11,7 +11,7 @@ const CACHED_IMAGES = 1000;
  * the database, and recently served images are kept in memory (a bounded LRU, emptied on every
  * product change so a replaced image stops being served, as the database says).
  */
-export function registerImages(app: FastifyInstance, db: Db, productEvents: ProductEvents) {
+export const imagesPlugin: FastifyPluginCallback<{ db: Db; productEvents: ProductEvents }> = (app, { db, productEvents }, done) => {
   const cache = new Map<string, Buffer>();
   productEvents.subscribe(() => cache.clear());
   const notFound = (url: string) => ({ status: 404, error: "Not Found", message: "No such image.", path: url });
@@ -48,4 +48,5 @@ export function registerImages(app: FastifyInstance, db: Db, productEvents: Prod
     cache.set(key, data);
     return reply.type("image/webp").send(data);
   });
-}
+  done();
+};

@@ -1,8 +1,7 @@
-// The serialised-list fast path of GET /api/trpc/products.list?batch=1&input=… (issue 7): the
-// same bytes tRPC itself would send, fresh after every write, and everything it does not cache
-// (searches, bad input) still answered by tRPC.
+// The catalogue cache (catalogue-cache.ts) on GET /api/trpc/products.list?batch=1&input=… (issue 7):
+// the same bytes tRPC itself sends, fresh after every write, and bad input still answered by tRPC.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpTestEnv, type HttpTestEnv } from "./testing.ts";
+import { createHttpTestEnv, type HttpTestEnv } from "../testing.ts";
 
 let env: HttpTestEnv;
 beforeAll(async () => {
@@ -14,7 +13,7 @@ afterAll(async () => {
 
 const batchUrl = (input: unknown) =>
   `/api/trpc/products.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input === undefined ? { json: null, meta: { values: ["undefined"], v: 1 } } : { json: input } }))}`;
-const names = (body: string) => (JSON.parse(body) as { result: { data: { json: { productName: string }[] } } }[])[0].result.data.json.map((p) => p.productName);
+const names = (body: string) => (JSON.parse(body) as [{ result: { data: { json: { productName: string }[] } } }])[0].result.data.json.map((p) => p.productName);
 
 describe("GET /api/trpc/products.list (batch) from the serialised cache", () => {
   it("answers exactly what tRPC answers, for the web app's inputs", async () => {

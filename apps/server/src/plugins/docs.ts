@@ -1,14 +1,14 @@
 import path from "node:path";
 import { createRequire } from "node:module";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import fastifyStatic from "@fastify/static";
 
 const require = createRequire(import.meta.url);
 
 /** Swagger UI served from the swagger-ui-dist package (no CDN), reading /api/v1/openapi.json. */
-export function registerDocs(app: FastifyInstance) {
+export const docsPlugin: FastifyPluginAsync = async (app) => {
   const root = path.dirname(require.resolve("swagger-ui-dist/package.json"));
-  void app.register(fastifyStatic, { root, prefix: "/api/docs/assets/", decorateReply: false, index: false });
+  await app.register(fastifyStatic, { root, prefix: "/api/docs/assets/", decorateReply: false, index: false });
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Cleaning Store API</title>
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
@@ -20,4 +20,4 @@ export function registerDocs(app: FastifyInstance) {
   app.get("/api/docs/init.js", async (_req, reply) =>
     reply.type("application/javascript").send(`window.ui = SwaggerUIBundle({ url: "/api/v1/openapi.json", dom_id: "#swagger-ui" });`),
   );
-}
+};

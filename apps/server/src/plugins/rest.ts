@@ -1,0 +1,74 @@
+// The REST facade under /api/v1: trpc-to-openapi's own Fastify plugin, plus two Fastify hooks for
+// what the old clients need: errors in the Spring Boot shape (spec §7) and multipart/form-data
+// product forms (trpc-to-openapi 3.3 takes JSON bodies only).
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from "trpc-to-openapi";
+import { appRouter, type Context } from "@store/api";
+import { pathOf, springError } from "../spring-error.ts";
+import { isProductForm, readProductForm } from "./product-form.ts";
+
+export const REST_PREFIX = "/api/v1";
+/** the old clients' delete path, outside /api/v1 (spec §7 Customers); app.ts maps it into the facade */
+export const LEGACY_DELETE_PREFIX = "/cctv/api/v1/customer/delete/";
+
+export interface RestOptions {
+  contextFor: (request: FastifyRequest) => Promise<Context>;
+}
+
+/** The error body trpc-to-openapi writes: `{ message, code, data?, issues? }`. */
+interface AdapterError {
+  message?: string;
+  code: string;
+  data?: { fieldErrors?: Record<string, string> };
+}
+const isAdapterError = (body: unknown): body is AdapterError =>
+  typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string" && !("timestamp" in body);
+
+function readableMessage(status: number, error: AdapterError, request: FastifyRequest): string {
+  const fields = error.data?.fieldErrors;
+  if (status === 404 && error.message === "Not found")
+    return `No API endpoint ${request.method} ${pathOf(request.originalUrl)}. See ${REST_PREFIX}/openapi.json.`;
+  if (status === 415) return "Send the body as application/json (or multipart/form-data for product forms).";
+  if (error.message === "Input validation failed" && fields) return Object.values(fields)[0] ?? error.message;
+  return error.message ?? "The request failed.";
+}
+
+export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { contextFor }) => {
+  const openApiDocument = generateOpenApiDocument(appRouter, {
+    title: "Cleaning Store API",
+    description:
+      "REST facade of the store's tRPC procedures. Money is in rupees. Protected calls need `Authorization: Bearer <token>` from POST /customers/login or POST /admin/login. Errors: `{ timestamp, status, error, message, path }`.",
+    version: "1.0.0",
+    baseUrl: REST_PREFIX,
+  });
+  app.get("/openapi.json", (_request, reply) => reply.send(openApiDocument));
+
+  // a product form sent as multipart becomes the procedure's JSON input before the adapter reads it
+  app.addHook("preHandler", async (request) => {
+    if (isProductForm(request)) await readProductForm(request, contextFor);
+  });
+
+  // the adapter's error body `{ message, code, data }` becomes the spec's `{ timestamp, status, error, message, path }`
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== "string") return payload;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+    if (!isAdapterError(body)) return payload;
+    void reply.type("application/json");
+    return JSON.stringify(springError(reply.statusCode, readableMessage(reply.statusCode, body, request), pathOf(request.originalUrl), body.data?.fieldErrors));
+  });
+
+  await app.register(fastifyTRPCOpenApiPlugin, {
+    router: appRouter,
+    createContext: ({ req }: { req: FastifyRequest }) => contextFor(req),
+    maxBodySize: 10 * 1024 * 1024,
+    // a 500 reaches the client as a generic message; the cause must reach the log
+    onError: ({ error, req }: { error: { code: string; cause?: unknown }; req: FastifyRequest }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error }, "REST procedure failed");
+    },
+  });
+};
