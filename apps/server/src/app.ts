@@ -1,9 +1,11 @@
 // The store's HTTP server: one Fastify app made of plugins, each in plugins/.
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { createContext, type Services } from "@store/api";
 import type { DbHandle } from "@store/db";
+import { bodyLimitsPlugin, UPLOAD_BODY_LIMIT } from "./plugins/body-limits.ts";
 import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
 import { docsPlugin } from "./plugins/docs.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
@@ -23,13 +25,37 @@ export interface AppOptions {
   logLevel?: string;
   corsOrigins?: string[];
   webDist?: string;
+  /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-For names the client */
+  trustProxy?: boolean | number | string[];
+  /** seconds of Strict-Transport-Security; 0 or absent sends none (only production sends it) */
+  hstsMaxAge?: number;
+  /** ms to receive a whole request / its headers before the connection is closed */
+  timeouts?: { requestMs: number; headersMs: number };
+}
+
+/** slow clients (a body trickled a byte at a time) are cut off; a legitimate upload of 8 MB takes far less */
+export const DEFAULT_TIMEOUTS = { requestMs: 30_000, headersMs: 10_000 };
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count is passed as a function: Fastify 5.12 answers a bare
+ * number by trusting no proxy at all (it cannot check the nearest peer), yet a deployment that is
+ * only reachable through its N proxies is what the hop count says (README: prefer addresses).
+ */
+function trustProxyOption(value: AppOptions["trustProxy"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === "number") return (_address, hop) => hop < value;
+  return value ?? false;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const timeouts = opts.timeouts ?? DEFAULT_TIMEOUTS;
+  const app = Fastify<Server>({
     logger: opts.logLevel === "silent" ? false : { level: opts.logLevel ?? "info" },
-    bodyLimit: 8 * 1024 * 1024,
-    trustProxy: false,
+    // the largest body any route takes; each route's own limit is set in plugins/body-limits.ts
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    trustProxy: trustProxyOption(opts.trustProxy),
+    requestTimeout: timeouts.requestMs,
+    // Node checks for expired requests every 30 s by default: slow clients would hold on that long
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.min(5000, Math.ceil(timeouts.requestMs / 4)) },
     // a tRPC batch names its procedures in one path parameter ("a,b,c"): Fastify's default of
     // 100 characters answered 414 to batches of more than ~5 calls (security suite)
     routerOptions: { maxParamLength: 4000 },
@@ -40,7 +66,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const contextFor = (req: FastifyRequest) => createContext({ db, services: opts.services, authorization: req.headers.authorization, clientIp: req.ip });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { corsOrigins: opts.corsOrigins });
+  await app.register(bodyLimitsPlugin);
+  await app.register(securityPlugin, { corsOrigins: opts.corsOrigins, hstsMaxAge: opts.hstsMaxAge });
   await app.register(catalogueCachePlugin, { productCache: opts.services.productCache });
   await app.register(trpcPlugin, { contextFor });
   await app.register(restPlugin, { prefix: REST_PREFIX, contextFor });

@@ -34,6 +34,25 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(10),
   /** sign-up attempts an hour allowed per IP before 429 */
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For), as Fastify's trustProxy:
+   * a hop count ("1"), "true", or comma-separated addresses/CIDRs ("127.0.0.1,10.0.0.0/8"). Off by default.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .transform((v): boolean | number | string[] => {
+      const value = v.trim();
+      if (value === "" || value === "false") return false;
+      if (value === "true") return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+    }),
+  /** seconds of Strict-Transport-Security sent in production; 0 for a deployment without TLS */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(31_536_000),
   /** folder of the built web app (default apps/web/dist) */
   WEB_DIST: z.string().optional(),
   /** Seed the sample catalogue when the product table is empty (default on) */

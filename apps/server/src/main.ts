@@ -21,6 +21,8 @@ async function main() {
     services,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
+    trustProxy: env.TRUST_PROXY,
+    hstsMaxAge: env.NODE_ENV === "production" ? env.HSTS_MAX_AGE : 0,
     corsOrigins: env.CORS_ORIGINS.split(",")
       .map((s) => s.trim())
       .filter(Boolean),

@@ -38,25 +38,29 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** True when some string in the value (keys too) holds a lone UTF-16 surrogate. */
-function hasBrokenText(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return !value.isWellFormed();
-  if (depth > 20 || value === null || typeof value !== "object") return false;
+const LONE_SURROGATE = "The text sent contains a broken character (a lone Unicode surrogate). Please retype it.";
+const NUL = "Text may not contain the character U+0000 (NUL). Please retype it.";
+
+/** What is wrong with some string in the value (keys too): a lone UTF-16 surrogate or a NUL, else undefined. */
+function brokenText(value: unknown, depth = 0): string | undefined {
+  if (typeof value === "string") return !value.isWellFormed() ? LONE_SURROGATE : value.includes("\u0000") ? NUL : undefined;
+  if (depth > 20 || value === null || typeof value !== "object") return undefined;
   for (const [key, item] of Object.entries(value)) {
-    if (!key.isWellFormed() || hasBrokenText(item, depth + 1)) return true;
+    const problem = brokenText(key, depth + 1) ?? brokenText(item, depth + 1);
+    if (problem) return problem;
   }
-  return false;
+  return undefined;
 }
 
 /**
  * JSON can carry a lone surrogate ("\ud800"), which Prisma's query compiler refuses with an
- * unknown-request error (a 500 found by the fuzz suite on PostgreSQL): refuse it before any
- * procedure work, as the bad input it is.
+ * unknown-request error (a 500 found by the fuzz suite on PostgreSQL), and a NUL, which
+ * PostgreSQL cannot store in text (the raw-SQL search too): refuse both before any procedure
+ * work, as the bad input they are.
  */
 const rejectBrokenText = t.middleware(async ({ getRawInput, next }) => {
-  if (hasBrokenText(await getRawInput())) {
-    throw new TRPCError({ code: "BAD_REQUEST", message: "The text sent contains a broken character (a lone Unicode surrogate). Please retype it." });
-  }
+  const problem = brokenText(await getRawInput());
+  if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem });
   return next();
 });
 

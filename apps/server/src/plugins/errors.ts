@@ -8,13 +8,15 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) request.log.error({ err: error }, "request failed");
   const message =
-    status === 413 || error.code === "FST_REQ_FILE_TOO_LARGE"
-      ? "The request is too large (images at most 5 MB)."
-      : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error instanceof SyntaxError
-        ? "The request body is not valid JSON."
-        : status >= 500
-          ? "Something went wrong on our side. Please try again."
-          : error.message;
+    error.code === "STORE_BODY_TOO_LARGE"
+      ? error.message
+      : status === 413 || error.code === "FST_REQ_FILE_TOO_LARGE"
+        ? "The request is too large (images at most 5 MB)."
+        : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error instanceof SyntaxError
+          ? "The request body is not valid JSON."
+          : status >= 500
+            ? "Something went wrong on our side. Please try again."
+            : error.message;
   const code = error.code === "FST_REQ_FILE_TOO_LARGE" ? 413 : status;
   return reply
     .code(code)

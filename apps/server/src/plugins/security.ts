@@ -8,6 +8,8 @@ import { pathOf, springError } from "../spring-error.ts";
 export interface SecurityOptions {
   /** origins allowed to call the API from a browser (CORS_ORIGINS); none by default */
   corsOrigins?: string[];
+  /** seconds of Strict-Transport-Security; 0 or absent sends none */
+  hstsMaxAge?: number;
 }
 
 const MAX_JSON_DEPTH = 64;
@@ -61,7 +63,7 @@ export const securityPlugin = fp<SecurityOptions>(
         },
       },
       crossOriginEmbedderPolicy: false,
-      hsts: false,
+      hsts: opts.hstsMaxAge ? { maxAge: opts.hstsMaxAge, includeSubDomains: true } : false,
     });
     // fieldSize: productImg may come as a data URL text field (spec §7 product update), up to a 5 MB image in base64
     await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 } });

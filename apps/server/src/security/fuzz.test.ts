@@ -20,6 +20,7 @@ import {
   type SecurityEnv,
 } from "./fixtures.ts";
 import { MATRIX } from "./matrix.ts";
+import { MAX_BATCH_SIZE } from "../plugins/trpc.ts";
 import { appRouter } from "@store/api";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
@@ -360,7 +361,7 @@ describe("malformed bodies on every POST/DELETE path and tRPC mutation", () => {
 
   it("tRPC batches: a batch of hundreds of calls is refused, a normal one answered", async () => {
     // GET batches are bounded by the URL length (414); POST batches only by maxBatchSize
-    for (const count of [2, 50, 101, 500]) {
+    for (const count of [2, 10, 11, 50, 101, 500]) {
       const list = Array.from({ length: count }, () => "customers.save");
       const input = Object.fromEntries(list.map((_, i) => [i, { json: { firstName: "x" } }]));
       const res = await env.inject({
@@ -371,10 +372,12 @@ describe("malformed bodies on every POST/DELETE path and tRPC mutation", () => {
       });
       figures.requests++;
       expect(res.statusCode, `batch of ${count}`).toBeLessThan(500);
-      // at most 100 calls in one request (API4): a bigger batch is refused whole
-      if (count > 100) expect([400, 414], `batch of ${count}`).toContain(res.statusCode);
+      // at most 10 calls from a guest, 20 signed in (API4, issue 13): a bigger batch is refused whole
+      if (count > MAX_BATCH_SIZE.signedIn) expect([400, 414], `batch of ${count}`).toContain(res.statusCode);
       else expect([200, 207, 400], `batch of ${count}`).toContain(res.statusCode);
-      if (count <= 100) expect(JSON.parse(res.body)).toHaveLength(count);
+      if (count <= MAX_BATCH_SIZE.signedIn) expect(JSON.parse(res.body)).toHaveLength(count);
+      if (count > MAX_BATCH_SIZE.guest && count <= MAX_BATCH_SIZE.signedIn)
+        expect(res.body).toContain(`Send at most ${MAX_BATCH_SIZE.guest} calls in one batch`);
       expect(leaks(res.body)).toBeNull();
     }
     // the admin dashboard's queries in one GET batch are answered (they were a 414 at 100 characters)

@@ -59,7 +59,11 @@ export async function changeAdminPassword(ctx: Context, adminId: number, input: 
   }
   // the same password again changes nothing, as a customer's profile save does
   if (input.newPassword === input.currentPassword) {
-    return { success: true, message: "That is already your password.", token: await ctx.services.tokens.sign({ role: "admin", adminId, sessionVersion: admin.sessionVersion }) };
+    return {
+      success: true,
+      message: "That is already your password.",
+      token: await ctx.services.tokens.sign({ role: "admin", adminId, sessionVersion: admin.sessionVersion }),
+    };
   }
   // every earlier session ends; this one goes on with a fresh token
   const { sessionVersion } = await ctx.db.admin.update({
