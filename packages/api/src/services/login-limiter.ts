@@ -14,10 +14,6 @@ export interface LoginLimiter {
   reserve(ip: string, account: string): Promise<number>;
   /** The password was right: the reservation is given back and the address becomes known to the account. */
   succeeded(ip: string, account: string): Promise<void>;
-  /** seconds to wait if this address or account is blocked now, else 0 (no reservation) */
-  blockedFor(ip: string, account: string): Promise<number>;
-  recordFailure(ip: string, account: string): Promise<void>;
-  recordSuccess(account: string): Promise<void>;
 }
 
 // 14 days: the in-memory store expires keys with setTimeout, which cannot wait longer than 24.8 days
@@ -36,7 +32,6 @@ export function createLoginLimiter({
   const norm = (account: string) => account.toLowerCase();
   const pair = (ip: string, account: string) => `${norm(account)}|${ip}`;
 
-  const spent = (res: RateLimiterRes | null) => (res && res.consumedPoints >= failures ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0);
   const isKnown = async (ip: string, account: string) => (await known.get(pair(ip, account))) !== null;
   const limitersFor = async (ip: string, account: string): Promise<[RateLimiterAbstract, string][]> => [
     [byIp, ip],
@@ -67,16 +62,6 @@ export function createLoginLimiter({
         byAccount.delete(norm(account)),
         known.set(pair(ip, account), 1, KNOWN_FOR_SECONDS),
       ]);
-    },
-    async blockedFor(ip, account) {
-      const checks = await Promise.all((await limitersFor(ip, account)).map(([limiter, key]) => limiter.get(key)));
-      return Math.max(0, ...checks.map(spent));
-    },
-    async recordFailure(ip, account) {
-      await Promise.all([byIp.penalty(ip, 1), byAccountIp.penalty(pair(ip, account), 1), byAccount.penalty(norm(account), 1)]);
-    },
-    async recordSuccess(account) {
-      await byAccount.delete(norm(account));
     },
   };
 }
