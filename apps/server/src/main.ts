@@ -15,7 +15,7 @@ async function main() {
     adminPhone: env.ADMIN_PHONE,
     sampleProducts: env.SEED_SAMPLE_DATA,
   });
-  const services = createServices(env.JWT_SECRET, env.LOGIN_MAX_FAILURES, env.SIGNUP_MAX_PER_HOUR);
+  const services = createServices(handle, { jwtSecret: env.JWT_SECRET, loginMaxFailures: env.LOGIN_MAX_FAILURES, signupsPerHour: env.SIGNUP_MAX_PER_HOUR });
   const app = await buildApp({
     handle,
     services,

@@ -120,6 +120,42 @@ describe("sign-up limit per address (API6)", () => {
       await limited.close();
     }
   });
+
+  it("probing phone numbers through POST /customers/update counts like sign-ups (issue 13): the 4th change from one address is 429", async () => {
+    const limited = await buildApp({
+      handle: env.handle,
+      services: { ...env.services, signupLimiter: createSignupLimiter({ perHour: 3 }) },
+      logLevel: "silent",
+    });
+    try {
+      const { customerId, fields } = await env.newCustomer();
+      const taken = await env.newCustomer();
+      const token = await env.tokenFor(customerId);
+      const update = (number: string) =>
+        limited.inject({
+          method: "POST",
+          url: `/api/v1/customers/update/${customerId}`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: { ...fields, customerId, number, password: "" },
+          remoteAddress: "10.78.0.1",
+        });
+      // saving the profile unchanged is not a probe: never counted
+      for (let i = 0; i < 4; i++) expect((await update(fields.number)).statusCode).toBe(200);
+      expect((await update(taken.fields.number)).statusCode).toBe(409);
+      expect((await update(customerFields().number)).statusCode).toBe(200);
+      expect((await update(taken.fields.number)).statusCode).toBe(409);
+      const refused = await update(customerFields().number);
+      expectSpringError(
+        refused,
+        429,
+        "Too Many Requests",
+        `/api/v1/customers/update/${customerId}`,
+        /^Too many changes of phone number or email from your network\./,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe("POST /api/v1/customers/login", () => {

@@ -1,11 +1,35 @@
-import { createLoginLimiter, createProductCache, createProductEvents, createSignupLimiter, createTokenService, type Services } from "@store/api";
+import {
+  createLoginLimiter,
+  createProductCache,
+  createProductEvents,
+  createSignupLimiter,
+  createTokenService,
+  databaseLimitStore,
+  memoryLimitStore,
+  type Services,
+} from "@store/api";
+import type { DbHandle } from "@store/db";
 
-export function createServices(jwtSecret: string, loginMaxFailures = 10, signupsPerHour = 20): Services {
+export interface ServiceOptions {
+  jwtSecret: string;
+  loginMaxFailures?: number;
+  signupsPerHour?: number;
+  /** count limits in the database (default: on PostgreSQL) */
+  sharedLimits?: boolean;
+}
+
+/**
+ * The services of one server. On PostgreSQL the limits count in the database, so every server
+ * instance on it shares one budget; the embedded database has one server, which counts in memory.
+ */
+export function createServices(handle: DbHandle, opts: ServiceOptions): Services {
+  const { jwtSecret, loginMaxFailures = 10, signupsPerHour = 20, sharedLimits = handle.kind === "postgresql" } = opts;
   const productEvents = createProductEvents();
+  const store = sharedLimits ? databaseLimitStore(handle.db) : memoryLimitStore;
   return {
     tokens: createTokenService(jwtSecret),
-    loginLimiter: createLoginLimiter({ failures: loginMaxFailures }),
-    signupLimiter: createSignupLimiter({ perHour: signupsPerHour }),
+    loginLimiter: createLoginLimiter({ failures: loginMaxFailures, store }),
+    signupLimiter: createSignupLimiter({ perHour: signupsPerHour, store }),
     productEvents,
     productCache: createProductCache(productEvents),
   };

@@ -7,6 +7,7 @@ export { createContext, createInnerContext, type Context, type Services, type Au
 export { createTokenService } from "./services/tokens.ts";
 export { createLoginLimiter } from "./services/login-limiter.ts";
 export { createSignupLimiter } from "./services/signup-limiter.ts";
+export { databaseLimitStore, memoryLimitStore, type LimitStore } from "./services/limit-store.ts";
 export { createProductEvents, type ProductEvents } from "./services/product-events.ts";
 export { createProductCache, type ProductCache } from "./services/product-cache.ts";
 export { hashPassword, HASH_PARAMS } from "./services/passwords.ts";

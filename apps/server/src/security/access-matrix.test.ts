@@ -3,6 +3,7 @@
 // declared in ONE table (matrix.ts); the suite walks the router itself, so a procedure without an
 // entry (or an entry without a procedure) fails. Each case runs over REST (/api/v1, the facade)
 // and over tRPC (/api/trpc); a denied call must also leave the database exactly as it was.
+import { STATUS_CODES } from "node:http";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecurityEnv, leaks, listProcedures, recordFigures, restRequest, ROLES, trpcRequest, type SecurityEnv } from "./fixtures.ts";
@@ -102,13 +103,12 @@ describe.each(procedures.map((p) => [p.name, p] as const))("%s", (name, procedur
         if (leak) failures.push(`${label}: body leaks ${leak}`);
         if (expected === "ok") {
           if (res.statusCode !== 200) failures.push(`${label}, expected 200: ${res.body.slice(0, 200)}`);
-          await entry.restore?.(env);
           continue;
         }
         if (res.statusCode !== expected) failures.push(`${label}, expected ${expected}: ${res.body.slice(0, 200)}`);
         if (transport === "rest" && res.statusCode === expected) {
           const body = JSON.parse(res.body);
-          if (body.status !== expected || body.error !== (expected === 401 ? "Unauthorized" : "Forbidden") || !body.message) {
+          if (body.status !== expected || body.error !== STATUS_CODES[expected] || !body.message) {
             failures.push(`${label}: error body is not in the Spring shape: ${res.body.slice(0, 200)}`);
           }
         }

@@ -227,6 +227,12 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
       payload: req.payload,
       remoteAddress: req.remoteAddress,
     });
+    // a successful logout-all or password change ends sessions, and these tokens were signed at
+    // version 0: start every account's sessions again, so the next case still tests what it means to
+    if (res.statusCode === 200 && req.method !== "GET") {
+      await db.customer.updateMany({ where: { sessionVersion: { not: 0 } }, data: { sessionVersion: 0 } });
+      await db.admin.updateMany({ where: { sessionVersion: { not: 0 } }, data: { sessionVersion: 0 } });
+    }
     return { statusCode: res.statusCode, body: res.body, headers: res.headers };
   };
 

@@ -238,7 +238,6 @@ describe("fuzzing every procedure over REST and tRPC with hostile inputs", () =>
             return; // e.g. a value JSON cannot carry: nothing to send
           }
           const res = await env.inject(req);
-          await MATRIX[p.name]?.restore?.(env);
           figures.requests++;
           figures.inputsTried++;
           checkResponse(`${m.role} ${req.method} ${req.url.slice(0, 120)} ${req.payload?.toString().slice(0, 200) ?? ""}`, res);

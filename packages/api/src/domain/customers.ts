@@ -38,11 +38,15 @@ async function assertExists(db: Db, customerId: number) {
   if (!found) throw new TRPCError({ code: "NOT_FOUND", message: `Customer ${customerId} was not found.` });
 }
 
-export async function signUp(ctx: Context, input: z.infer<typeof customerSignUpSchema>) {
+/** Sign-ups, and customers trying other phone numbers or emails, from one address: the 409 of either tells whether an account exists. */
+async function countProbe(ctx: Context, what: string) {
   const wait = await ctx.services.signupLimiter.attempt(ctx.clientIp);
-  if (wait > 0) {
-    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: `Too many sign-ups from your network. Please try again in ${Math.ceil(wait / 60)} minutes.` });
-  }
+  if (wait > 0)
+    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: `Too many ${what} from your network. Please try again in ${Math.ceil(wait / 60)} minutes.` });
+}
+
+export async function signUp(ctx: Context, input: z.infer<typeof customerSignUpSchema>) {
+  await countProbe(ctx, "sign-ups");
   await assertUnique(ctx.db, input.number, input.email);
   const { password, ...fields } = input;
   const passwordHash = await hashPassword(password);
@@ -102,7 +106,11 @@ async function isPasswordChange(ctx: AuthedContext, customerId: number, password
  */
 export async function updateCustomer(ctx: AuthedContext, input: z.infer<typeof customerUpdateSchema> & { customerId: number }) {
   assertOwnCustomer(ctx.auth, input.customerId, "the details");
-  await assertExists(ctx.db, input.customerId);
+  const current = await ctx.db.customer.findUnique({ where: { customerId: input.customerId }, select: { number: true, email: true } });
+  if (!current) throw new TRPCError({ code: "NOT_FOUND", message: `Customer ${input.customerId} was not found.` });
+  if (ctx.auth.role === "customer" && (current.number !== input.number || current.email.toLowerCase() !== input.email.toLowerCase())) {
+    await countProbe(ctx, "changes of phone number or email");
+  }
   await assertUnique(ctx.db, input.number, input.email, input.customerId);
   const { customerId, password, currentPassword, customerStatus, ...fields } = input;
   const passwordHash = password && (await isPasswordChange(ctx, customerId, password, currentPassword)) ? await hashPassword(password) : undefined;

@@ -7,7 +7,7 @@ import { assertOwnCustomer } from "../trpc.ts";
 import { likeText } from "../services/search.ts";
 import { orderSelect, toOrderOutput, toOrderWithProducts } from "../serialize/orders.ts";
 import type { Context } from "../context.ts";
-import { type AuthedContext, type CustomerContext, searchedId } from "./context.ts";
+import { type AuthedContext, type CustomerContext, assertOwnRecord, searchedId } from "./context.ts";
 import { placeOrder, type OrderLine } from "./order-placement.ts";
 
 export type OrderView = "all" | "shipping" | "delivered";
@@ -69,8 +69,9 @@ export async function orderPage(ctx: Context, input: { page: number; search: str
 /** One order line, for its owner or an admin. */
 export async function orderById(ctx: AuthedContext, orderId: number) {
   const order = await ctx.db.productOrder.findUnique({ where: { orderId }, select: orderSelect });
-  if (!order) throw new TRPCError({ code: "NOT_FOUND", message: `Order ${orderId} was not found.` });
-  assertOwnCustomer(ctx.auth, order.customerId, "orders");
+  const notFound = `Order ${orderId} was not found.`;
+  if (!order) throw new TRPCError({ code: "NOT_FOUND", message: notFound });
+  assertOwnRecord(ctx.auth, order.customerId, notFound);
   return toOrderOutput(order);
 }
 

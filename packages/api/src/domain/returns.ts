@@ -1,10 +1,9 @@
 // Returns: asked for by the shopper, decided by the admin (the rule itself: @store/domain returns.ts).
 import { TRPCError } from "@trpc/server";
 import { returnDecisionFrom, whyNoReturn, type ReturnDecision, type ReturnReason } from "@store/domain";
-import { assertOwnCustomer } from "../trpc.ts";
 import { orderSelect, toOrderOutput } from "../serialize/orders.ts";
 import type { Context } from "../context.ts";
-import type { CustomerContext } from "./context.ts";
+import { assertOwnRecord, type CustomerContext } from "./context.ts";
 
 const reload = async (ctx: Context, orderId: number) => toOrderOutput(await ctx.db.productOrder.findUniqueOrThrow({ where: { orderId }, select: orderSelect }));
 
@@ -13,8 +12,9 @@ export async function requestReturn(ctx: CustomerContext, input: { orderId: numb
     where: { orderId: input.orderId },
     select: { customerId: true, orderStatus: true, returnStatus: true, endDate: true },
   });
-  if (!order) throw new TRPCError({ code: "NOT_FOUND", message: `Order ${input.orderId} was not found.` });
-  assertOwnCustomer(ctx.auth, order.customerId, "orders");
+  const notFound = `Order ${input.orderId} was not found.`;
+  if (!order) throw new TRPCError({ code: "NOT_FOUND", message: notFound });
+  assertOwnRecord(ctx.auth, order.customerId, notFound);
   const refusal = whyNoReturn(order);
   if (refusal) throw new TRPCError({ code: "CONFLICT", message: refusal });
   const moved = await ctx.db.productOrder.updateMany({

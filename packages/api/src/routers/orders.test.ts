@@ -225,12 +225,15 @@ describe("a database that goes away", () => {
 });
 
 describe("order reads", () => {
-  it("byId for the owner or admin; another customer 403; anonymous 401; missing 404", async () => {
+  it("byId for the owner or admin; another customer's order 404 as a missing one (issue 13); anonymous 401; missing 404", async () => {
     const { c, order } = await placed();
     const other = await env.newCustomer();
     await expect(c.caller.orders.byId({ orderId: order.orderId })).resolves.toMatchObject({ orderId: order.orderId });
     await expect(env.admin.orders.byId({ orderId: order.orderId })).resolves.toMatchObject({ customerId: c.customerId });
-    await expect(other.caller.orders.byId({ orderId: order.orderId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(other.caller.orders.byId({ orderId: order.orderId })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: `Order ${order.orderId} was not found.`,
+    });
     await expect(env.anonymous.orders.byId({ orderId: order.orderId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect(env.admin.orders.byId({ orderId: 999999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
@@ -440,7 +443,7 @@ describe("returns (refund policy: 7 days after delivery)", () => {
       code: "BAD_REQUEST",
       message: "Reason must be one of: Damaged product, Incomplete product, Expired product, Wrong product",
     });
-    await expect(other.caller.orders.requestReturn({ orderId: order.orderId, reason: "Damaged product" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(other.caller.orders.requestReturn({ orderId: order.orderId, reason: "Damaged product" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(env.admin.orders.requestReturn({ orderId: order.orderId, reason: "Damaged product" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(env.anonymous.orders.requestReturn({ orderId: order.orderId, reason: "Damaged product" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect(c.caller.orders.requestReturn({ orderId: 999999, reason: "Damaged product" })).rejects.toMatchObject({ code: "NOT_FOUND" });
