@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isCommonPassword } from "@store/api";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@cleanstore.in";
 export const DEFAULT_ADMIN_PASSWORD = "Admin@12345";
@@ -75,9 +76,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   if (env.NODE_ENV === "production") {
     if (!env.JWT_SECRET) throw new ConfigError("JWT_SECRET must be set in production (at least 32 characters).");
+    if (secretBits(env.JWT_SECRET) < MIN_SECRET_BITS) {
+      throw new ConfigError("JWT_SECRET is too easy to guess (too few different characters): use a random one, e.g. `openssl rand -base64 48`.");
+    }
     if (env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) throw new ConfigError("ADMIN_PASSWORD must be changed from the default in production.");
+    if (env.ADMIN_PASSWORD.length < 10 || isCommonPassword(env.ADMIN_PASSWORD)) {
+      throw new ConfigError("ADMIN_PASSWORD is too weak for production: at least 10 characters and not a common password.");
+    }
   }
   return { ...env, JWT_SECRET: env.JWT_SECRET ?? developmentSecret(env.DATA_DIR) };
+}
+
+/** A random 32-character hex secret carries 128 bits; 32 × "a" carries none. */
+const MIN_SECRET_BITS = 96;
+
+/** The secret's Shannon entropy over its characters, times its length: a cheap estimate of how guessable it is. */
+export function secretBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const c of secret) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let perChar = 0;
+  for (const n of counts.values()) perChar -= (n / secret.length) * Math.log2(n / secret.length);
+  return perChar * secret.length;
 }
 
 /** In development a secret is generated once and kept in DATA_DIR, so logins survive restarts. */

@@ -11,6 +11,7 @@ export { databaseLimitStore, memoryLimitStore, type LimitStore } from "./service
 export { createProductEvents, type ProductEvents } from "./services/product-events.ts";
 export { createProductCache, type ProductCache } from "./services/product-cache.ts";
 export { hashPassword, HASH_PARAMS } from "./services/passwords.ts";
+export { isCommonPassword } from "./domain/password-policy.ts";
 export { renderProductImages, saveProductImages, IMAGE_SIZES } from "./services/images.ts";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -49,7 +49,7 @@ export const pinCode = z.preprocess(
 
 export const newPassword = z.preprocess(
   blankToUndefined,
-  z.string({ error: "Password is required" }).min(8, "Password must be at least 8 characters").max(128, "Password must be at most 128 characters"),
+  z.string({ error: "Password is required" }).min(10, "Password must be at least 10 characters").max(128, "Password must be at most 128 characters"),
 );
 
 /** A money amount in rupees, at most 2 decimals (stored as paise). */

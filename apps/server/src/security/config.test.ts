@@ -34,6 +34,13 @@ describe("configuration: production refuses to start unsafely", () => {
     expect(() => loadEnv({ NODE_ENV: "production", JWT_SECRET: goodSecret })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadEnv({ NODE_ENV: "production", JWT_SECRET: goodSecret, ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD })).toThrow(/ADMIN_PASSWORD/);
     expect(loadEnv({ NODE_ENV: "production", JWT_SECRET: goodSecret, ADMIN_PASSWORD: "S0me-Strong-Pass" }).JWT_SECRET).toBe(goodSecret);
+    // issue 13 item 11: a long secret of few characters, a short or common admin password
+    for (const weak of ["a".repeat(32), "ab".repeat(24), "0123".repeat(10)]) {
+      expect(() => loadEnv({ NODE_ENV: "production", JWT_SECRET: weak, ADMIN_PASSWORD: "S0me-Strong-Pass" }), weak).toThrow(/JWT_SECRET is too easy to guess/);
+    }
+    for (const weak of ["Short@12", "1234567890", "Password123"]) {
+      expect(() => loadEnv({ NODE_ENV: "production", JWT_SECRET: goodSecret, ADMIN_PASSWORD: weak }), weak).toThrow(/ADMIN_PASSWORD is too weak/);
+    }
     expect(loadEnv({ NODE_ENV: "production", JWT_SECRET: goodSecret, ADMIN_PASSWORD: "S0me-Strong-Pass" }).CORS_ORIGINS).toBe("");
   });
 

@@ -1,6 +1,7 @@
 // Logging in (customers by phone or email, the admin by email or phone), with failed attempts
 // limited per address and per account, and the admin's own account.
 import { TRPCError } from "@trpc/server";
+import { assertUncommonPassword } from "./password-policy.ts";
 import type { adminLoginSchema, adminPasswordChangeSchema, customerLoginSchema } from "@store/validators";
 import type { z } from "zod";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../services/passwords.ts";
@@ -65,6 +66,7 @@ export async function changeAdminPassword(ctx: Context, adminId: number, input: 
       token: await ctx.services.tokens.sign({ role: "admin", adminId, sessionVersion: admin.sessionVersion }),
     };
   }
+  assertUncommonPassword(input.newPassword);
   // every earlier session ends; this one goes on with a fresh token
   const { sessionVersion } = await ctx.db.admin.update({
     where: { adminId },

@@ -1,5 +1,6 @@
 // Customer accounts: sign-up, profile changes (phone and email stay unique), status and deletion.
 import { TRPCError } from "@trpc/server";
+import { assertUncommonPassword } from "./password-policy.ts";
 import type { Db, Prisma } from "@store/db";
 import { PAGE_SIZE, type customerSignUpSchema, type customerUpdateSchema } from "@store/validators";
 import type { z } from "zod";
@@ -49,6 +50,7 @@ export async function signUp(ctx: Context, input: z.infer<typeof customerSignUpS
   await countProbe(ctx, "sign-ups");
   await assertUnique(ctx.db, input.number, input.email);
   const { password, ...fields } = input;
+  assertUncommonPassword(password);
   const passwordHash = await hashPassword(password);
   const created = await writeNamingClash(ctx.db, input.number, input.email, undefined, () =>
     ctx.db.customer.create({ data: { ...fields, passwordHash, agreeToTerms: true }, select: { customerId: true } }),
@@ -93,6 +95,7 @@ export async function customerPage(ctx: Context, input: { page: number; search: 
 async function isPasswordChange(ctx: AuthedContext, customerId: number, password: string, currentPassword: string | undefined): Promise<boolean> {
   const { passwordHash } = await ctx.db.customer.findUniqueOrThrow({ where: { customerId }, select: { passwordHash: true } });
   if (await verifyPassword(passwordHash, password)) return false;
+  assertUncommonPassword(password);
   if (ctx.auth.role === "admin") return true;
   if (!currentPassword) throw new TRPCError({ code: "BAD_REQUEST", message: "Enter your current password to set a new one." });
   if (!(await verifyPassword(passwordHash, currentPassword))) throw new TRPCError({ code: "BAD_REQUEST", message: "The current password is not correct." });

@@ -205,7 +205,7 @@ describe("auth.adminMe and auth.adminChangePassword", () => {
       });
       await expect(own.admin.auth.adminChangePassword({ currentPassword: TEST_ADMIN.password, newPassword: "short" })).rejects.toMatchObject({
         code: "BAD_REQUEST",
-        message: "Password must be at least 8 characters",
+        message: "Password must be at least 10 characters",
       });
       await expect(own.admin.auth.adminChangePassword({ currentPassword: TEST_ADMIN.password, newPassword: "Another@Pass1" })).resolves.toEqual({
         success: true,

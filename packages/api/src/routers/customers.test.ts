@@ -88,7 +88,7 @@ describe("customers.save validation", () => {
     [{ state: "" }, "State is required"],
     [{ areaAddress: "" }, "Area Address is required"],
     [{ password: "" }, "Password is required"],
-    [{ password: "short" }, "Password must be at least 8 characters"],
+    [{ password: "short" }, "Password must be at least 10 characters"],
     [{ firstName: "x".repeat(61) }, "First Name must be at most 60 characters"],
   ])("rejects %j with %s and stores nothing", async (override, message) => {
     const before = await env.handle.db.customer.count();
@@ -234,7 +234,7 @@ describe("customers.update", () => {
       message: "Enter a valid email address",
     });
     await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId, password: "short" })).rejects.toMatchObject({
-      message: "Password must be at least 8 characters",
+      message: "Password must be at least 10 characters",
     });
     await expect(env.admin.customers.update({ ...customerFields(), customerId: 987654 })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
