@@ -4,11 +4,13 @@
 // The target must be empty (a new DATA_DIR, or a new database). Customers' password: Bench@Customer1.
 import { openDb } from "@store/db";
 import { hashPassword, renderProductImages } from "@store/api";
-import { BENCH_CUSTOMER_PASSWORD, DATASETS, loadDataset, type Dataset } from "./lib/data.ts";
+import { BENCH_CUSTOMER_PASSWORD, DATASETS, loadDataset } from "./lib/data.ts";
+import { parseFlags } from "./lib/util.ts";
 
-const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
-const ds = DATASETS[(flags.dataset ?? "small") as Dataset["name"]];
-if (!ds) throw new Error("--dataset=small|large");
+const flags = parseFlags();
+const name = flags.dataset ?? "small";
+if (name !== "small" && name !== "large") throw new Error("--dataset=small|large");
+const ds = DATASETS[name];
 const handle = await openDb(flags["database-url"] ? { databaseUrl: flags["database-url"] } : { dataDir: flags["data-dir"] ?? "./bench-data" });
 const t0 = Date.now();
 const image = await renderProductImages(

@@ -36,18 +36,14 @@ import {
   type ImageRows,
 } from "./lib/data.ts";
 import { Driver, type LoadResult, type Variant } from "./lib/driver.ts";
-import { freePort, pinning, ROOT, startServer, waitUntilIdle, type Served } from "./lib/proc.ts";
+import { freePort, pinning, ROOT, startServer, waitUntilIdle } from "./lib/proc.ts";
+import { must, parseFlags } from "./lib/util.ts";
 import { buildServer, serveArgs } from "../apps/server/scripts/production-server.ts";
 import { pct, printTable, printVerdicts, x, find, type Row, type Verdict } from "./lib/report.ts";
 
 // ---------------------------------------------------------------- options
-const flags = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, "").split("=");
-    return [k, v ?? "true"];
-  }),
-);
-const opt = (name: string, env: string, dflt: string) => flags[name] ?? process.env[env] ?? dflt;
+const flags = parseFlags();
+const opt = (name: string, env: string, dflt: string): string => flags[name] ?? process.env[env] ?? dflt;
 const quick = flags.quick === "true";
 const DURATION = Number(opt("duration", "BENCH_DURATION", quick ? "2" : "10"));
 const WARMUP = Number(opt("warmup", "BENCH_WARMUP", quick ? "1" : "3"));
@@ -56,7 +52,12 @@ const PG_URL = opt("database-url", "BENCH_DATABASE_URL", "");
 const TARGETS = opt("targets", "BENCH_TARGETS", "pglite,postgresql")
   .split(",")
   .filter((t) => t === "pglite" || (t === "postgresql" && PG_URL));
-const DATASET_NAMES = opt("datasets", "BENCH_DATASETS", "small,large").split(",") as Dataset["name"][];
+const DATASET_NAMES = opt("datasets", "BENCH_DATASETS", "small,large")
+  .split(",")
+  .map((name): Dataset["name"] => {
+    if (name === "small" || name === "large") return name;
+    throw new Error(`unknown dataset "${name}" (BENCH_DATASETS: small,large)`);
+  });
 const FILTER = opt("scenarios", "BENCH_SCENARIOS", "").split(",").filter(Boolean);
 const wanted = (scenario: string) => FILTER.length === 0 || FILTER.some((f) => scenario.includes(f));
 
@@ -113,11 +114,17 @@ async function prepare(target: string, ds: Dataset, passwordHash: string, image:
 // ---------------------------------------------------------------- helpers
 const log = (...a: unknown[]) => console.log(...a);
 
-async function getJson(url: string, init?: RequestInit) {
+/** A JSON answer; T is the shape the store's API documents for it (not checked here: the suites do that). */
+async function getJson<T>(url: string, init?: RequestInit): Promise<{ text: string; json: T; headers: Headers }> {
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
   const text = await res.text();
   if (!res.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return { text, json: JSON.parse(text), headers: res.headers };
+  return { text, json: JSON.parse(text) as T, headers: res.headers };
+}
+
+interface OrderPage {
+  items: { orderId: number }[];
+  total: number;
 }
 
 /** waits (at most 30 s) until the server has worked off what the previous scenario left queued */
@@ -259,21 +266,22 @@ async function main() {
         },
         port,
       );
-      let maxOrderId = 0;
+      // the newest order before the write scenarios: the stock check counts the orders after it
+      let maxOrderId: number;
       try {
         const base = server.url;
         const admin = (
-          await getJson(`${base}/api/v1/admin/login`, {
+          await getJson<{ token: string }>(`${base}/api/v1/admin/login`, {
             method: "POST",
             headers: { "content-type": "application/json" },
             body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
           })
-        ).json.token as string;
+        ).json.token;
         const auth = { authorization: `Bearer ${admin}` };
-        const list = await getJson(`${base}/api/v1/products/details`);
+        const list = await getJson<{ productId: number }[]>(`${base}/api/v1/products/details`);
         const etag = list.headers.get("etag") ?? "";
-        const firstId = (list.json as { productId: number }[])[0].productId;
-        const orderPage = await getJson(`${base}/api/v1/productOrder/page?page=1`, { headers: auth });
+        const firstId = must(list.json[0], `a product in the ${ds.name} dataset on ${target}`).productId;
+        const orderPage = await getJson<OrderPage>(`${base}/api/v1/productOrder/page?page=1`, { headers: auth });
         maxOrderId = orderPage.json.items[0]?.orderId ?? 0;
         if (bodies.list === undefined) {
           bodies.list = list.text;
@@ -281,8 +289,9 @@ async function main() {
           bodies["search-needle"] = (await getJson(`${base}/api/v1/products/details?search=${PRODUCT_NEEDLE}`)).text;
           bodies["orders-page1"] = orderPage.text;
         }
-        const needle = (await getJson(`${base}/api/v1/products/details?search=${PRODUCT_NEEDLE}`)).json as unknown[];
-        const orderNeedle = (await getJson(`${base}/api/v1/productOrder/page?page=1&search=${encodeURIComponent(ORDER_NEEDLE)}`, { headers: auth })).json;
+        const needle = (await getJson<unknown[]>(`${base}/api/v1/products/details?search=${PRODUCT_NEEDLE}`)).json;
+        const orderNeedle = (await getJson<OrderPage>(`${base}/api/v1/productOrder/page?page=1&search=${encodeURIComponent(ORDER_NEEDLE)}`, { headers: auth }))
+          .json;
         checks[`${target}/${ds.name}/answers`] = {
           list: list.json.length,
           searchNeedle: needle.length,

@@ -17,8 +17,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { buildServer, serveArgs } from "../apps/server/scripts/production-server.ts";
 import { freePort, ROOT, startServer } from "./lib/proc.ts";
+import { must, parseFlags } from "./lib/util.ts";
 
-const flags = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
+const flags = parseFlags();
 const preset = flags.preset === "desktop" ? "desktop" : "mobile";
 const runs = Math.max(1, Number(flags.runs ?? 1));
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -36,6 +37,26 @@ interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
+}
+
+/** One measured page: the median Lighthouse run's figures and the scripts it loaded. */
+interface PageRow {
+  page: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  cls: number | null;
+  fcpMs: number;
+  lcpMs: number;
+  speedIndexMs: number;
+  lcpElement: string;
+  tbtMs: number;
+  failedRuns: number;
+  jsFiles: number;
+  jsKbGzip: number;
+  adminChunksLoaded: string[];
+  failedAudits: string[];
 }
 
 /** The LCP element's selector, from Lighthouse's largest-contentful-paint-element audit. */
@@ -63,7 +84,7 @@ async function main() {
   });
   if (ssrBuild.status !== 0) throw new Error(`vite SSR build failed:\n${ssrBuild.stdout}\n${ssrBuild.stderr}`);
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(WORK, "node_modules"));
-  const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
   // back-office code: the admin layout and its screens, the admin login, admin components
   const isAdmin = (src: string) => /(^|\/)(routes\/_admin(\.|\/)|routes\/AdminLogin|components\/admin\/)/.test(src);
   const adminFiles = new Set(
@@ -73,7 +94,10 @@ async function main() {
   );
 
   // the static import graph of the entry: what the browser must load before anything renders
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+  const entryKey = must(
+    Object.keys(manifest).find((k) => manifest[k]?.isEntry),
+    "the entry chunk in the build's .vite/manifest.json",
+  );
   const staticFiles = new Set<string>();
   const walk = (key: string) => {
     const c = manifest[key];
@@ -116,16 +140,13 @@ async function main() {
   ];
 
   // ---------------------------------------------------------------- lighthouse
-  let lighthouse: typeof import("lighthouse").default;
-  let chromeLauncher: typeof import("chrome-launcher");
-  try {
-    lighthouse = (await import("lighthouse")).default;
-    chromeLauncher = await import("chrome-launcher");
-  } catch {
+  const tools = await Promise.all([import("lighthouse"), import("chrome-launcher")]).catch(() => undefined);
+  if (!tools) {
     await server.stop();
     throw new Error("npm package `lighthouse` is not installed (npm install -D lighthouse@12.8.2)");
   }
-  const results: Record<string, unknown>[] = [];
+  const [{ default: lighthouse }, chromeLauncher] = tools;
+  const results: PageRow[] = [];
   try {
     for (const page of pages) {
       const samples = [];
@@ -154,7 +175,7 @@ async function main() {
           if (run.lhr.runtimeError) console.log(`${page.name}: run ${i + 1} failed: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}`);
           samples.push(run.lhr);
         } finally {
-          await chrome.kill();
+          chrome.kill();
         }
       }
       // median by performance score, of the runs Lighthouse completed (a failed run is printed above
@@ -162,8 +183,8 @@ async function main() {
       const completed = samples.filter((s) => !s.runtimeError);
       const failedRuns = samples.length - completed.length;
       const usable = completed.length ? completed : samples;
-      usable.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
-      const lhr = usable[Math.floor(usable.length / 2)];
+      usable.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const lhr = must(usable[Math.floor(usable.length / 2)], `a Lighthouse run of ${page.name}`);
       const requests = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] })?.items ?? []).filter(
         (r) => r.resourceType === "Script" && r.url.startsWith(base),
       );
@@ -171,7 +192,7 @@ async function main() {
       const jsGz = scripts.reduce((n, f) => (fs.existsSync(path.join(dist, f)) ? n + gz(path.join(dist, f)) : n), 0);
       const admin = scripts.filter((f) => adminFiles.has(f));
       const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
-      const row = {
+      const row: PageRow = {
         page: page.name,
         path: page.path,
         performance: score("performance"),
@@ -207,17 +228,17 @@ async function main() {
     {
       target: `storefront initial JS <= ${TARGET_KB} KB gzipped`,
       measured: `static graph ${kb(staticGz)} KB; loaded: ${loaded}`,
-      met: kb(staticGz) <= TARGET_KB && results.every((r) => (r.jsKbGzip as number) <= TARGET_KB),
+      met: kb(staticGz) <= TARGET_KB && results.every((r) => r.jsKbGzip <= TARGET_KB),
     },
     {
       target: "no back-office code on the storefront",
-      measured: staticAdmin.length || results.some((r) => (r.adminChunksLoaded as string[]).length) ? "admin chunks loaded" : "none loaded",
-      met: !staticAdmin.length && !results.some((r) => (r.adminChunksLoaded as string[]).length),
+      measured: staticAdmin.length || results.some((r) => r.adminChunksLoaded.length) ? "admin chunks loaded" : "none loaded",
+      met: !staticAdmin.length && !results.some((r) => r.adminChunksLoaded.length),
     },
     ...results.map((r) => ({
       target: `${r.page}: performance, accessibility, best practices >= 95; CLS 0 (${preset})`,
       measured: `${r.performance} / ${r.accessibility} / ${r.bestPractices}; CLS ${r.cls}`,
-      met: (r.performance as number) >= 95 && (r.accessibility as number) >= 95 && (r.bestPractices as number) >= 95 && r.cls === 0,
+      met: r.performance >= 95 && r.accessibility >= 95 && r.bestPractices >= 95 && r.cls === 0,
     })),
   ];
   console.log("\nTargets (issue 7, web)");

@@ -4,6 +4,12 @@ import AxeBuilder from "@axe-core/playwright";
 
 export const ADMIN = { email: "admin@cleanstore.in", password: "Admin@12345" };
 
+/** The value, or a readable Error saying what the test expected to find (a list that came back shorter, …). */
+export function must<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) throw new Error(`expected ${what}, found none`);
+  return value;
+}
+
 let seq = 0;
 export function uniqueCustomer(overrides: Record<string, unknown> = {}) {
   seq++;

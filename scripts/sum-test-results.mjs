@@ -4,6 +4,26 @@ import fs from "node:fs";
 import path from "node:path";
 
 const dir = process.argv[2] ?? "test-results";
+
+/** The passed and failed counts of one report, or undefined for a JSON file that is no test report. */
+function counts(data) {
+  if (typeof data.numPassedTests === "number") {
+    // vitest / jest format; a file that failed to load counts as a failure
+    return { p: data.numPassedTests, f: data.numFailedTests + (data.numFailedTestSuites > 0 && data.numFailedTests === 0 ? data.numFailedTestSuites : 0) };
+  }
+  if (data.stats && typeof data.stats.expected === "number") {
+    // Playwright
+    const p = data.stats.expected + (data.stats.flaky ?? 0);
+    const f = data.errors?.length && p + data.stats.unexpected === 0 ? data.errors.length : data.stats.unexpected;
+    return { p, f };
+  }
+  if (typeof data.passed === "number" && typeof data.failed === "number") {
+    // our own resilience summary
+    return { p: data.passed, f: data.failed };
+  }
+  return undefined;
+}
+
 let passed = 0;
 let failed = 0;
 const lines = [];
@@ -14,24 +34,9 @@ for (const file of fs.existsSync(dir)
       .sort()
   : []) {
   const data = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
-  let p = 0;
-  let f = 0;
-  if (typeof data.numPassedTests === "number") {
-    // vitest / jest format; a file that failed to load counts as a failure
-    p = data.numPassedTests;
-    f = data.numFailedTests + (data.numFailedTestSuites > 0 && data.numFailedTests === 0 ? data.numFailedTestSuites : 0);
-  } else if (data.stats && typeof data.stats.expected === "number") {
-    // Playwright
-    p = data.stats.expected + (data.stats.flaky ?? 0);
-    f = data.stats.unexpected;
-    if (data.errors?.length && p + f === 0) f = data.errors.length;
-  } else if (typeof data.passed === "number" && typeof data.failed === "number") {
-    // our own resilience summary
-    p = data.passed;
-    f = data.failed;
-  } else {
-    continue;
-  }
+  const c = counts(data);
+  if (!c) continue;
+  const { p, f } = c;
   const flaky = data.stats?.flaky ? ` (${data.stats.flaky} passed only on retry)` : "";
   lines.push(`${file}: ${p} passed, ${f} failed${flaky}`);
   passed += p;

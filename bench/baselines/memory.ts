@@ -3,9 +3,11 @@
 import fs from "node:fs";
 import Fastify from "fastify";
 
-const bodies: Record<string, string> = JSON.parse(fs.readFileSync(process.env.BENCH_BODIES!, "utf8"));
+const file = process.env.BENCH_BODIES;
+if (!file) throw new Error("BENCH_BODIES: the JSON file of bodies to serve (bench/run.ts sets it)");
+const bodies = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, string>;
 const app = Fastify({ logger: false });
-app.get("/healthz", async () => ({ status: "ok" }));
+app.get("/healthz", () => ({ status: "ok" }));
 app.get<{ Params: { name: string } }>("/m/:name", (request, reply) => {
   const body = bodies[request.params.name];
   if (body === undefined) return reply.code(404).send({ message: "no such body" });

@@ -10,8 +10,50 @@ const rupees = (paise: number) => paise / 100;
 const img = (id: number, hash: string | null, size: number) => (hash ? `/images/products/${id}/${size}/${hash}.webp` : null);
 
 const PRODUCT_COLS = `"productId","productName","productPrice","mainPrice","offer","packSize","productInfo","category","deliveryCharge","quantity","productImgName","imageHash","createdAt","updatedAt"`;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const product = (p: any) => ({
+/** a row of PRODUCT_COLS (prisma/schema.prisma: money in paise; pg gives int4 as number, timestamps as Date) */
+interface ProductRow {
+  productId: number;
+  productName: string;
+  productPrice: number;
+  mainPrice: number;
+  offer: string;
+  packSize: string;
+  productInfo: string;
+  category: string;
+  deliveryCharge: number | null;
+  quantity: number;
+  productImgName: string | null;
+  imageHash: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+/** a row of `o.*, p."imageHash", p."packSize"` below */
+interface OrderRow {
+  orderId: number;
+  productOrderId: string;
+  customerId: number;
+  customerName: string;
+  shippingAddress: string;
+  productId: number;
+  productName: string;
+  productPrice: number;
+  deliveryCharge: number;
+  orderTotalPrice: number;
+  quantity: number;
+  paymentStatus: string;
+  returnStatus: string;
+  returnReason: string | null;
+  returnRequestedAt: Date | null;
+  orderStatus: string;
+  deliveryDate: Date;
+  startDate: Date;
+  endDate: Date | null;
+  orderAddDateTime: Date;
+  updatedAt: Date;
+  imageHash: string | null;
+  packSize: string;
+}
+const product = (p: ProductRow) => ({
   productId: p.productId,
   productName: p.productName,
   productPrice: rupees(p.productPrice),
@@ -31,17 +73,17 @@ const product = (p: any) => ({
   updatedAt: p.updatedAt,
 });
 
-app.get("/healthz", async () => ({ status: "ok" }));
+app.get("/healthz", () => ({ status: "ok" }));
 
 app.get<{ Querystring: { search?: string } }>("/products", async (request) => {
   const search = request.query.search;
   const { rows } = search
-    ? await pool.query(
+    ? await pool.query<ProductRow>(
         `SELECT ${PRODUCT_COLS} FROM "Product" WHERE "deletedAt" IS NULL AND ("productName" ILIKE $1 OR "productInfo" ILIKE $1 OR "packSize" ILIKE $1 OR "category" ILIKE $1)
          ORDER BY "createdAt" DESC, "productId" DESC LIMIT 500`,
         [`%${search.replace(/[\\%_]/g, "\\$&")}%`],
       )
-    : await pool.query(`SELECT ${PRODUCT_COLS} FROM "Product" WHERE "deletedAt" IS NULL ORDER BY "createdAt" DESC, "productId" DESC LIMIT 500`);
+    : await pool.query<ProductRow>(`SELECT ${PRODUCT_COLS} FROM "Product" WHERE "deletedAt" IS NULL ORDER BY "createdAt" DESC, "productId" DESC LIMIT 500`);
   return rows.map(product);
 });
 
@@ -59,17 +101,16 @@ app.get<{ Querystring: { page?: string; search?: string } }>("/orders", async (r
     where = `(o."productName" ILIKE $1 OR o."productOrderId" ILIKE $1 OR o."customerName" ILIKE $1${status ? ` OR o."orderStatus" = '${status}'` : ""}${payment ? ` OR o."paymentStatus" = '${payment}'` : ""})`;
   }
   const [rows, count] = await Promise.all([
-    pool.query(
+    pool.query<OrderRow>(
       `SELECT o.*, p."imageHash", p."packSize" FROM "ProductOrder" o JOIN "Product" p ON p."productId" = o."productId"
        WHERE ${where} ORDER BY o."orderId" DESC LIMIT 20 OFFSET ${(page - 1) * 20}`,
       params,
     ),
-    pool.query(`SELECT count(*)::int AS n FROM "ProductOrder" o WHERE ${where}`, params),
+    pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "ProductOrder" o WHERE ${where}`, params),
   ]);
   const now = Date.now();
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    items: rows.rows.map((o: any) => {
+    items: rows.rows.map((o) => {
       const s = STATUSES.indexOf(o.orderStatus);
       const cancelled = o.orderStatus === "Cancelled";
       return {
@@ -103,7 +144,7 @@ app.get<{ Querystring: { page?: string; search?: string } }>("/orders", async (r
         updatedAt: o.updatedAt,
       };
     }),
-    total: count.rows[0].n,
+    total: count.rows[0]?.n ?? 0,
     page,
     pageSize: 20,
   };

@@ -33,5 +33,7 @@ declare module "autocannon" {
     }
   }
   function autocannon(opts: autocannon.Options, cb: (err: Error | null, result: autocannon.Result) => void): unknown;
+  /** without a callback: a thenable of the result */
+  function autocannon(opts: autocannon.Options): PromiseLike<autocannon.Result>;
   export default autocannon;
 }

@@ -2,6 +2,10 @@
 // autocannon on loopback when asked over IPC, and answers with a summary. Requests can rotate
 // through variants (tokens, ids, bodies) so that, e.g., many customers order at once.
 import autocannon from "autocannon";
+import { must } from "./util.ts";
+
+// forked by bench/lib/driver.ts with an IPC channel: that channel is how jobs come and results go
+const send = must(process.send?.bind(process), "the IPC channel to the bench (run load-worker.ts through bench/lib/driver.ts)");
 
 export interface Variant {
   path: string;
@@ -37,6 +41,7 @@ export interface LoadResult {
 function run(job: LoadJob, duration: number): Promise<autocannon.Result> {
   let n = 0;
   const vs = job.variants;
+  if (vs.length === 0) return Promise.reject(new Error("a load job needs at least one request variant"));
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -47,7 +52,7 @@ function run(job: LoadJob, duration: number): Promise<autocannon.Result> {
         requests: [
           {
             setupRequest: (req: autocannon.Request) => {
-              const v = vs[n++ % vs.length];
+              const v = must(vs[n++ % vs.length], "request variant");
               return { ...req, path: v.path, method: (v.method ?? "GET") as autocannon.Request["method"], headers: { ...(v.headers ?? {}) }, body: v.body };
             },
           },
@@ -79,9 +84,9 @@ process.on("message", async (job: LoadJob) => {
       duration: r.duration,
       throughputMBps: Math.round((r.throughput.average / 1e6) * 100) / 100,
     };
-    process.send!({ id: job.id, result });
+    send({ id: job.id, result });
   } catch (error) {
-    process.send!({ id: job.id, error: String(error) });
+    send({ id: job.id, error: String(error) });
   }
 });
-process.send!({ ready: true });
+send({ ready: true });

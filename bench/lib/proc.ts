@@ -49,8 +49,8 @@ export async function startServer(
   const keep = (b: Buffer) => {
     out = (out + b.toString()).slice(-20_000);
   };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   let exited = false;
   child.on("exit", () => (exited = true));
   const url = `http://127.0.0.1:${port}`;
@@ -91,9 +91,12 @@ export async function startServer(
 /** CPU time the process has used so far (user + system), in clock ticks (usually 10 ms) */
 function cpuTicks(pid: number): number {
   try {
-    // the fields after the command name, which is in parentheses and may contain spaces
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return Number(fields[11]) + Number(fields[12]);
+    // the fields after the command name, which is in parentheses and may contain spaces (and ") ")
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const end = stat.lastIndexOf(") ");
+    if (end < 0) return 0;
+    const fields = stat.slice(end + 2).split(" ");
+    return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
   } catch {
     return 0;
   }

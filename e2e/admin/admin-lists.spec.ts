@@ -1,4 +1,4 @@
-import { expect, registerCustomer, test } from "../fixtures";
+import { expect, must, registerCustomer, test } from "../fixtures";
 import { addToCart, createProduct, loginAdmin, placeOrder, setOrderStatus, uniq } from "./helpers";
 import type { Page } from "@playwright/test";
 
@@ -15,8 +15,8 @@ test.describe("order and cart lists: search, paging, per-customer views", () => 
     const customer = await registerCustomer(request);
     const orders: number[] = [];
     for (let i = 0; i < 22; i++) orders.push((await placeOrder(request, customer, product.productId, 1)).orderId);
-    await setOrderStatus(request, token, orders[0], "Completed");
-    await setOrderStatus(request, token, orders[1], "Completed");
+    await setOrderStatus(request, token, must(orders[0], "the first order placed"), "Completed");
+    await setOrderStatus(request, token, must(orders[1], "the second order placed"), "Completed");
 
     // all orders
     await page.goto("/total-order");

@@ -1,5 +1,5 @@
 // Storefront browsing as a guest: home, search, categories, trending, product page, policy pages.
-import { test, expect, expectAccessible, adminToken } from "../fixtures";
+import { test, expect, expectAccessible, adminToken, must } from "../fixtures";
 import { createProduct } from "../admin/helpers";
 
 /** products a page of the storefront grid (SHELF_SIZE in packages/validators) */
@@ -19,7 +19,7 @@ test.describe("storefront browsing", () => {
     const shelf = (await (await request.get("/api/v1/products/shelf?sort=name")).json()) as { items: { productName: string; productPrice: number }[] };
     await expect(grid.locator(".product-name")).toHaveText(shelf.items.map((p) => p.productName));
     await expect(grid.getByText("Packing Size:").first()).toBeVisible();
-    await expect(grid.locator(".price").first()).toHaveText(`₹${shelf.items[0].productPrice.toFixed(2)}`);
+    await expect(grid.locator(".price").first()).toHaveText(`₹${must(shelf.items[0], "a product on the shelf").productPrice.toFixed(2)}`);
     // images have fixed sizes, alt text, and the ones below the fold load lazily
     const images = grid.locator("img");
     await expect(images.first()).toHaveAttribute("width", "396");
@@ -48,7 +48,8 @@ test.describe("storefront browsing", () => {
       if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
     });
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-    const [first] = (await (await request.get("/api/v1/products/details")).json()) as { productId: number; productName: string }[];
+    const catalogue = (await (await request.get("/api/v1/products/details")).json()) as { productId: number; productName: string }[];
+    const first = must(catalogue[0], "a product in the catalogue");
     for (const url of [
       "/",
       `/singleProductDetails/${first.productId}`,

@@ -11,6 +11,12 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const ADMIN = { email: "resilience-admin@cleanstore.in", password: "Resilience@Admin-2026" };
 export const JWT_SECRET = "resilience-suite-secret-0123456789abcdefghijklmnop";
 
+/** The value, or a readable Error saying what the suite expected to find. */
+export function must<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) throw new Error(`expected ${what}, found none`);
+  return value;
+}
+
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -32,14 +38,15 @@ let built = false;
 export async function startServer(opts: { port: number; env?: Record<string, string>; dataDir?: string; timeoutMs?: number }): Promise<Server> {
   if (opts.port < 8110 || opts.port > 8130) throw new Error("resilience servers use ports 8110-8130");
   // a data folder made here is removed again when the server is stopped through kill()
-  const ownDir = opts.dataDir ? undefined : tempDir("store-res-");
+  const dataDir = opts.dataDir ?? tempDir("store-res-");
+  const ownDir = opts.dataDir ? undefined : dataDir;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? "/root",
     NODE_ENV: "production",
     PORT: String(opts.port),
     HOST: "127.0.0.1",
-    DATA_DIR: ownDir ?? opts.dataDir!,
+    DATA_DIR: dataDir,
     JWT_SECRET,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -57,8 +64,8 @@ export async function startServer(opts: { port: number; env?: Record<string, str
     out += chunk.toString();
     if (out.length > 200_000) out = out.slice(-100_000);
   };
-  proc.stdout!.on("data", keep);
-  proc.stderr!.on("data", keep);
+  proc.stdout.on("data", keep);
+  proc.stderr.on("data", keep);
   const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${opts.port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
@@ -198,10 +205,12 @@ function pgBin(name: string): string {
   throw new Error(`${name} not found under ${base}`);
 }
 
-function asPostgres(args: string[], timeoutMs = 60_000) {
+/** Runs `[program, ...args]` as the postgres user (through runuser when we are root). */
+function asPostgres(args: [program: string, ...args: string[]], timeoutMs = 60_000) {
   const isRoot = process.getuid?.() === 0;
-  const cmd = isRoot ? "runuser" : args[0];
-  const argv = isRoot ? ["-u", "postgres", "--", ...args] : args.slice(1);
+  const [program, ...rest] = args;
+  const cmd = isRoot ? "runuser" : program;
+  const argv = isRoot ? ["-u", "postgres", "--", ...args] : rest;
   const run = spawnSync(cmd, argv, { encoding: "utf8", timeout: timeoutMs, cwd: os.tmpdir() });
   if (run.status !== 0) throw new Error(`${args.join(" ")} failed (${run.status}): ${run.stderr}${run.stdout}`);
   return run.stdout;

@@ -4,10 +4,10 @@
 // paged lists and move orders along. Memory: the server's RSS, sampled every 2 s, must not keep
 // growing (the last third is compared with the middle third, after warm-up).
 // Database: the embedded PGlite by default; RESILIENCE_LOAD_DATABASE_URL for a PostgreSQL.
-// @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
+// autocannon ships no types: bench/lib/autocannon.d.ts declares the parts used (the root tsconfig includes it)
 import autocannon from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminLogin, http, newCustomer, newProduct, recordFigures, rssMb, sleep, startServer, type Answer, type Server } from "./helpers.ts";
+import { adminLogin, http, must, newCustomer, newProduct, recordFigures, rssMb, sleep, startServer, type Answer, type Server } from "./helpers.ts";
 
 const PORT = 8113;
 const SECONDS = Number(process.env.RESILIENCE_LOAD_SECONDS ?? 300);
@@ -63,7 +63,7 @@ describe(`mixed shopper and admin traffic for ${SECONDS} s`, () => {
           if (errors.length < 20) errors.push(`${kind}: ${r.status} ${r.error ?? JSON.stringify(r.body).slice(0, 200)}`);
         }
       };
-      const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
+      const pick = <T>(xs: readonly T[]): T => must(xs[Math.floor(Math.random() * xs.length)], "an element to pick (the list is empty)");
 
       const shopper = async (s: { customerId: number; token: string }) => {
         for (let n = 0; Date.now() < until && n < 1_000_000; n++) {

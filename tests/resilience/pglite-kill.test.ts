@@ -4,7 +4,7 @@
 // in orders (an order that was cut off mid-way is either wholly there or wholly absent).
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminLogin, http, newCustomer, newProduct, recordFigures, sleep, startServer, tempDir, type Server } from "./helpers.ts";
+import { adminLogin, http, must, newCustomer, newProduct, recordFigures, sleep, startServer, tempDir, type Server } from "./helpers.ts";
 
 const PORT = 8111;
 const KILLS = Number(process.env.RESILIENCE_KILLS ?? 3);
@@ -33,7 +33,7 @@ describe("embedded PGlite server killed with SIGKILL during a stream of orders",
         let n = 0;
         while (!stop && n < 120) {
           n++;
-          const productId = productIds[(i + n) % 2];
+          const productId = must(productIds[(i + n) % 2], "a product to order");
           const quantity = 1 + ((i + n) % 3);
           const r = await http(server!.url, "POST", "/api/v1/productOrder/save", { token: s.token, body: { productId, quantity }, timeoutMs: 10_000 });
           figures.requests++;
