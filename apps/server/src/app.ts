@@ -63,7 +63,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: (req) => (req.method === "DELETE" && req.url?.startsWith(LEGACY_DELETE_PREFIX) ? `${REST_PREFIX}${req.url}` : (req.url ?? "/")),
   });
   const { db } = opts.handle;
-  const contextFor = (req: FastifyRequest) => createContext({ db, services: opts.services, authorization: req.headers.authorization, clientIp: req.ip });
+  const contextFor = (req: FastifyRequest) =>
+    createContext({ db, services: opts.services, authorization: req.headers.authorization, clientIp: req.ip, idempotencyKey: req.headers["idempotency-key"] });
 
   await app.register(errorsPlugin);
   await app.register(bodyLimitsPlugin);

@@ -24,6 +24,8 @@ export interface InnerContext {
   /** why a bearer token that was sent is not accepted (expired, forged); shown on 401 */
   authProblem?: string;
   clientIp: string;
+  /** the request's Idempotency-Key header, for the order-placing procedures (domain/idempotency.ts) */
+  idempotencyKey?: string;
 }
 
 /** Context without a request: tests build it directly and call procedures via createCaller. */
@@ -32,18 +34,20 @@ export function createInnerContext(opts: InnerContext): InnerContext {
 }
 
 /** Context for an HTTP request: reads `Authorization: Bearer …`. */
-export async function createContext(opts: { db: Db; services: Services; authorization?: string | string[]; clientIp: string }): Promise<InnerContext> {
+export async function createContext(opts: {
+  db: Db;
+  services: Services;
+  authorization?: string | string[];
+  clientIp: string;
+  idempotencyKey?: string | string[];
+}): Promise<InnerContext> {
   const header = Array.isArray(opts.authorization) ? opts.authorization[0] : opts.authorization;
   const token = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
-  if (!token) return createInnerContext({ db: opts.db, services: opts.services, auth: null, clientIp: opts.clientIp });
+  const idempotencyKey = Array.isArray(opts.idempotencyKey) ? opts.idempotencyKey[0] : opts.idempotencyKey;
+  const common = { db: opts.db, services: opts.services, clientIp: opts.clientIp, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) };
+  if (!token) return createInnerContext({ ...common, auth: null });
   const verified = await opts.services.tokens.verify(token);
-  return createInnerContext({
-    db: opts.db,
-    services: opts.services,
-    auth: verified.ok ? verified.user : null,
-    authProblem: verified.ok ? undefined : verified.problem,
-    clientIp: opts.clientIp,
-  });
+  return createInnerContext({ ...common, auth: verified.ok ? verified.user : null, authProblem: verified.ok ? undefined : verified.problem });
 }
 
 export type Context = InnerContext;

@@ -2,3 +2,4 @@ export * from "./common.ts";
 export * from "./customers.ts";
 export * from "./products.ts";
 export * from "./orders.ts";
+export * from "./settings.ts";

@@ -5,3 +5,11 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: `Order status m
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES, { error: "Payment status must be Pending or Paid" });
 export const returnReasonSchema = z.enum(RETURN_REASONS, { error: `Reason must be one of: ${RETURN_REASONS.join(", ")}` });
 export const returnDecisionSchema = z.enum(RETURN_DECISIONS, { error: "Return status must be Approved, Rejected or Refunded" });
+
+/** Idempotency-Key of an order-placing call (also accepted as the HTTP header of that name). */
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255, "An Idempotency-Key is at most 255 characters")
+  .describe("the same key from the same customer within 24 h returns the first answer and creates nothing (or the Idempotency-Key header)");

@@ -10,7 +10,8 @@ import { toOrderOutput } from "../serialize/orders.ts";
 import type { Context } from "../context.ts";
 import { type AuthedContext, type CustomerContext, searchedId } from "./context.ts";
 import { placeOrders } from "./order-placement.ts";
-import { STOCK_TX_OPTIONS } from "./stock.ts";
+import { idempotencyKeyOf, once } from "./idempotency.ts";
+import { assertMayOrder } from "./order-limits.ts";
 
 async function ownedLine(ctx: AuthedContext, addToCartId: number): Promise<CartRow> {
   const line = await ctx.db.cartItem.findUnique({ where: { addToCartId }, select: cartSelect });
@@ -97,13 +98,21 @@ export async function cartPage(ctx: Context, input: { page: number; search: stri
  * checkout of the same cart running at the same moment waits for the first one's row locks and
  * then finds nothing to remove, so one cart becomes exactly one order (docs/decisions.md, issue 13).
  */
-export async function checkoutCart(ctx: CustomerContext) {
-  const result = await ctx.db.$transaction(async (tx) => {
+export async function checkoutCart(ctx: CustomerContext, input: { idempotencyKey?: string } = {}) {
+  const key = idempotencyKeyOf(ctx, input.idempotencyKey);
+  const answer = await once(ctx, key, { checkout: true }, async (tx) => {
+    await assertMayOrder(tx, ctx.customerId);
     const lines = await tx.$queryRaw<{ productId: number; quantity: number }[]>`
       DELETE FROM "CartItem" WHERE "customerId" = ${ctx.customerId}::int RETURNING "productId", quantity`;
     if (lines.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: "Your cart is empty." });
-    return placeOrders(tx, ctx.customerId, lines);
-  }, STOCK_TX_OPTIONS);
+    const placed = await placeOrders(tx, ctx.customerId, lines);
+    return {
+      success: true,
+      message: `Order ${placed.productOrderId} placed.`,
+      productOrderId: placed.productOrderId,
+      orders: placed.orders.map(toOrderOutput),
+    };
+  });
   ctx.services.productEvents.changed();
-  return { success: true, message: `Order ${result.productOrderId} placed.`, productOrderId: result.productOrderId, orders: result.orders.map(toOrderOutput) };
+  return answer;
 }

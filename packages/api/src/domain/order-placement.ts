@@ -6,7 +6,7 @@ import type { OrderRow } from "../serialize/orders.ts";
 import { takeStockSql } from "./stock.ts";
 
 type Tx = Prisma.TransactionClient;
-type Queryable = Pick<Db, "$queryRaw">;
+type Queryable = Pick<Db, "$queryRaw" | "customer" | "product">;
 
 export interface OrderLine {
   productId: number;
@@ -51,11 +51,11 @@ async function insertOrderLine(db: Queryable, customerId: number, line: OrderLin
     FROM o, p`;
   const [row] = rows;
   if (row) return fromRaw(row);
-  throw await whyNotPlaced(db as Db, customerId, line);
+  throw await whyNotPlaced(db, customerId, line);
 }
 
 /** The order could not be written: say why, in words a shopper understands. */
-async function whyNotPlaced(db: Db, customerId: number, line: OrderLine): Promise<TRPCError> {
+async function whyNotPlaced(db: Queryable, customerId: number, line: OrderLine): Promise<TRPCError> {
   const customer = await db.customer.findUnique({ where: { customerId }, select: { customerId: true } });
   if (!customer) return new TRPCError({ code: "NOT_FOUND", message: "Your account was not found." });
   const product = await db.product.findUnique({ where: { productId: line.productId }, select: { productName: true, quantity: true, deletedAt: true } });
@@ -69,8 +69,8 @@ async function whyNotPlaced(db: Db, customerId: number, line: OrderLine): Promis
   });
 }
 
-/** One product ordered on its own: a single statement, atomic without an interactive transaction. */
-export async function placeOrder(db: Db, customerId: number, line: OrderLine): Promise<{ productOrderId: string; order: OrderRow }> {
+/** One product ordered on its own: a single statement (run in the caller's transaction, see orders.ts). */
+export async function placeOrder(db: Queryable, customerId: number, line: OrderLine): Promise<{ productOrderId: string; order: OrderRow }> {
   const order = await insertOrderLine(db, customerId, line, null, new Date());
   return { productOrderId: order.productOrderId, order };
 }

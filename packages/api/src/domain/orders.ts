@@ -8,6 +8,8 @@ import { likeText } from "../services/search.ts";
 import { orderSelect, toOrderOutput, toOrderWithProducts } from "../serialize/orders.ts";
 import type { Context } from "../context.ts";
 import { type AuthedContext, type CustomerContext, assertOwnRecord, searchedId } from "./context.ts";
+import { idempotencyKeyOf, once } from "./idempotency.ts";
+import { assertMayOrder } from "./order-limits.ts";
 import { placeOrder, type OrderLine } from "./order-placement.ts";
 
 export type OrderView = "all" | "shipping" | "delivered";
@@ -19,11 +21,16 @@ const views = {
 } satisfies Record<OrderView, Prisma.ProductOrderWhereInput>;
 
 /** Order one product (docs/store-spec.md §7 POST /productOrder/save); a customerId sent must be the caller's own. */
-export async function orderOneProduct(ctx: CustomerContext, input: OrderLine & { customerId?: number }) {
+export async function orderOneProduct(ctx: CustomerContext, input: OrderLine & { customerId?: number; idempotencyKey?: string }) {
   if (input.customerId !== undefined) assertOwnCustomer(ctx.auth, input.customerId, "orders");
-  const placed = await placeOrder(ctx.db, ctx.customerId, { productId: input.productId, quantity: input.quantity });
+  const line = { productId: input.productId, quantity: input.quantity };
+  const answer = await once(ctx, idempotencyKeyOf(ctx, input.idempotencyKey), line, async (tx) => {
+    await assertMayOrder(tx, ctx.customerId);
+    const placed = await placeOrder(tx, ctx.customerId, line);
+    return { success: true, message: `Order ${placed.productOrderId} placed.`, productOrderId: placed.productOrderId, order: toOrderOutput(placed.order) };
+  });
   ctx.services.productEvents.changed();
-  return { success: true, message: `Order ${placed.productOrderId} placed.`, productOrderId: placed.productOrderId, order: toOrderOutput(placed.order) };
+  return answer;
 }
 
 export async function latestOrders(ctx: Context) {

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { id, lineQuantity, orderStatusSchema, pageInput, paymentStatusSchema, returnDecisionSchema, returnReasonSchema } from "@store/validators";
+import {
+  id,
+  idempotencyKey,
+  lineQuantity,
+  orderStatusSchema,
+  pageInput,
+  paymentStatusSchema,
+  returnDecisionSchema,
+  returnReasonSchema,
+} from "@store/validators";
 import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure } from "../trpc.ts";
 import { orderOutput, orderWithProductsOutput } from "../serialize/orders.ts";
 import { pageOutput, successOutput } from "../serialize/common.ts";
@@ -30,6 +39,7 @@ export const ordersRouter = createTRPCRouter({
           productId: id("Product id"),
           quantity: lineQuantity,
           customerId: id("Customer id").optional().describe("if sent, must be the caller's own id"),
+          idempotencyKey: idempotencyKey.optional(),
         })
         .passthrough()
         .describe("orderTotalPrice, productName, paymentStatus, orderStatus… may be sent by old clients and are ignored"),

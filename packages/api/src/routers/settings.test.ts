@@ -9,15 +9,29 @@ afterAll(() => env.close());
 
 describe("settings", () => {
   it("defaults to Free, saves a charge in rupees or Free, and reads it back", async () => {
-    await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free" });
+    const limits = { maxOpenUnpaidOrders: 10, maxOrdersPerHour: 20 };
+    await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free", ...limits });
     await expect(env.admin.settings.update({ defaultDeliveryCharge: 49.5 })).resolves.toEqual({
       success: true,
       message: "Settings saved.",
       defaultDeliveryCharge: 49.5,
+      ...limits,
     });
-    await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: 49.5 });
+    await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: 49.5, ...limits });
     await env.admin.settings.update({ defaultDeliveryCharge: "free" });
-    await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free" });
+    await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free", ...limits });
+  });
+
+  it("changes the order limits alone, keeping the rest, and refuses nonsense and an empty change", async () => {
+    await env.admin.settings.update({ defaultDeliveryCharge: 40 });
+    await expect(env.admin.settings.update({ maxOpenUnpaidOrders: 4 })).resolves.toMatchObject({
+      defaultDeliveryCharge: 40,
+      maxOpenUnpaidOrders: 4,
+      maxOrdersPerHour: 20,
+    });
+    await expect(env.admin.settings.update({ maxOrdersPerHour: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(env.admin.settings.update({})).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Send at least one setting to change." });
+    await env.admin.settings.update({ defaultDeliveryCharge: "Free", maxOpenUnpaidOrders: 10 });
   });
 
   it("validates the charge", async () => {

@@ -1,10 +1,14 @@
 import { z } from "zod";
-import { deliveryChargeSchema } from "@store/validators";
+import { settingsUpdateSchema } from "@store/validators";
 import { adminProcedure, createTRPCRouter } from "../trpc.ts";
 import { deliveryOutput, successOutput } from "../serialize/common.ts";
 import { readSettings, saveSettings } from "../domain/settings.ts";
 
-const settingsOutput = z.object({ defaultDeliveryCharge: deliveryOutput });
+const settingsOutput = z.object({
+  defaultDeliveryCharge: deliveryOutput,
+  maxOpenUnpaidOrders: z.number().int(),
+  maxOrdersPerHour: z.number().int(),
+});
 
 export const settingsRouter = createTRPCRouter({
   get: adminProcedure
@@ -14,8 +18,15 @@ export const settingsRouter = createTRPCRouter({
     .query(({ ctx }) => readSettings(ctx)),
 
   update: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/settings", tags: ["Settings"], summary: "Change the default delivery charge of new products (admin)" } })
-    .input(z.object({ defaultDeliveryCharge: deliveryChargeSchema }))
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/settings",
+        tags: ["Settings"],
+        summary: "Change settings (admin): the default delivery charge of new products, the limits on open unpaid orders and orders an hour per customer",
+      },
+    })
+    .input(settingsUpdateSchema)
     .output(successOutput.extend(settingsOutput.shape))
     .mutation(({ ctx, input }) => saveSettings(ctx, input)),
 });
