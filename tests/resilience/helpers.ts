@@ -142,6 +142,15 @@ export async function adminLogin(base: string): Promise<string> {
   return r.body.token;
 }
 
+/**
+ * The suites' shoppers order far more often than a person: lift the per-customer order limits
+ * (Settings; anti-hoarding, issue 13), which would otherwise answer their orders 429.
+ */
+export async function allowManyOrders(base: string, adminToken: string): Promise<void> {
+  const r = await http(base, "POST", "/api/v1/settings", { token: adminToken, body: { maxOpenUnpaidOrders: 10_000, maxOrdersPerHour: 10_000 } });
+  if (r.status !== 200) throw new Error(`raising the order limits failed: ${r.status} ${JSON.stringify(r.body)}`);
+}
+
 let phoneSeq = Math.floor(Math.random() * 800_000_000);
 /** Registers and logs in a customer; returns its id and token. */
 export async function newCustomer(base: string): Promise<{ customerId: number; token: string }> {

@@ -7,7 +7,20 @@
 // autocannon ships no types: bench/lib/autocannon.d.ts declares the parts used (the root tsconfig includes it)
 import autocannon from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminLogin, http, must, newCustomer, newProduct, recordFigures, rssMb, sleep, startServer, type Answer, type Server } from "./helpers.ts";
+import {
+  adminLogin,
+  allowManyOrders,
+  http,
+  must,
+  newCustomer,
+  newProduct,
+  recordFigures,
+  rssMb,
+  sleep,
+  startServer,
+  type Answer,
+  type Server,
+} from "./helpers.ts";
 
 const PORT = 8113;
 const SECONDS = Number(process.env.RESILIENCE_LOAD_SECONDS ?? 300);
@@ -45,6 +58,7 @@ describe(`mixed shopper and admin traffic for ${SECONDS} s`, () => {
     async () => {
       const base = server!.url;
       const admin = await adminLogin(base);
+      await allowManyOrders(base, admin);
       const products: number[] = [];
       for (let i = 0; i < 6; i++) products.push(await newProduct(base, admin, 1_000_000, `Load Cleaner ${i}`));
       const shoppers: { customerId: number; token: string }[] = [];

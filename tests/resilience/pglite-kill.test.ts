@@ -4,7 +4,7 @@
 // in orders (an order that was cut off mid-way is either wholly there or wholly absent).
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminLogin, http, must, newCustomer, newProduct, recordFigures, sleep, startServer, tempDir, type Server } from "./helpers.ts";
+import { adminLogin, allowManyOrders, http, must, newCustomer, newProduct, recordFigures, sleep, startServer, tempDir, type Server } from "./helpers.ts";
 
 const PORT = 8111;
 const KILLS = Number(process.env.RESILIENCE_KILLS ?? 3);
@@ -23,6 +23,7 @@ describe("embedded PGlite server killed with SIGKILL during a stream of orders",
   it(`loses no acknowledged order and keeps stock consistent over ${KILLS} kills`, async () => {
     server = await startServer({ port: PORT, dataDir, env: { LOGIN_MAX_FAILURES: "100000" } });
     let admin = await adminLogin(server.url);
+    await allowManyOrders(server.url, admin);
     const productIds = [await newProduct(server.url, admin, INITIAL, "Kill Test A"), await newProduct(server.url, admin, INITIAL, "Kill Test B")];
     const shoppers = await Promise.all(Array.from({ length: 4 }, () => newCustomer(server!.url)));
     const acknowledged = new Map<number, { quantity: number; productId: number }>();

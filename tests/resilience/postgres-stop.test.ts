@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ROOT,
   adminLogin,
+  allowManyOrders,
   createCluster,
   http,
   newCustomer,
@@ -60,6 +61,7 @@ describe("PostgreSQL stopped under load and started again", () => {
   it("fails fast with 503 while down, never crashes, recovers by itself, writes no half order", async () => {
     const base = server!.url;
     const admin = await adminLogin(base);
+    await allowManyOrders(base, admin);
     const a = await newProduct(base, admin, INITIAL, "Outage A");
     const b = await newProduct(base, admin, INITIAL, "Outage B");
     const shoppers = await Promise.all(Array.from({ length: 4 }, () => newCustomer(base)));
@@ -158,6 +160,7 @@ describe("PostgreSQL stopped under load and started again", () => {
   it("oversell race on real PostgreSQL: 30 concurrent orders for the last 5 units, exactly 5 succeed", async () => {
     const base = server!.url;
     const admin = await adminLogin(base);
+    await allowManyOrders(base, admin);
     const productId = await newProduct(base, admin, 5, "Last Units");
     const buyers = [];
     for (let i = 0; i < 30; i++) buyers.push(await newCustomer(base));
