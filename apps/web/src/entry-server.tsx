@@ -8,6 +8,7 @@ import { dehydrate } from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import superjson from "superjson";
 import type { TrpcClient } from "./lib/trpc";
+import { NotFoundReportContext } from "./lib/page-status";
 import { AppProviders, createAppRouter, createQueryClient } from "./router";
 
 export { SSR_STATE_ID } from "./ssr-state";
@@ -36,12 +37,18 @@ export async function render(url: string, client: TrpcClient): Promise<RenderRes
   await router.load();
   // a guard sent the visitor elsewhere: the browser follows it itself
   if (router.state.location.pathname !== pathname) return null;
+  let notFoundShown = false;
+  const reportNotFound = () => {
+    notFoundShown = true;
+  };
   const markup = renderToString(
-    <AppProviders queryClient={queryClient} client={client}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <NotFoundReportContext.Provider value={reportNotFound}>
+      <AppProviders queryClient={queryClient} client={client}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </NotFoundReportContext.Provider>,
   );
-  const notFound = router.state.matches.some((m) => m.status === "notFound" || m._notFound);
+  const notFound = notFoundShown || router.state.matches.some((m) => m.status === "notFound");
   // React puts the hoistable elements it met (<title>, image preloads) before the markup; they
   // belong in <head>: left inside the root they break hydration
   const head = HOISTED.exec(markup)?.[0] ?? "";

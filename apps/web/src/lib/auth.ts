@@ -14,6 +14,7 @@ function decode(token: string | null): Payload | null {
   if (!token) return null;
   try {
     const part = token.split(".")[1];
+    if (part === undefined) return null;
     return JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/"))) as Payload;
   } catch {
     return null;

@@ -3,6 +3,7 @@
 // submitted instead of with the page (issue 7: initial JavaScript).
 import type { FieldValues, Resolver } from "react-hook-form";
 import type * as Validators from "@store/validators";
+import type { zodResolver as zodResolverType } from "@hookform/resolvers/zod";
 
 type Schemas = typeof Validators;
 
@@ -12,7 +13,7 @@ export interface LazyResolver<TInput extends FieldValues, TOutput> extends Resol
 }
 
 export function lazyZodResolver<TInput extends FieldValues, TOutput>(
-  pick: (schemas: Schemas) => Parameters<typeof import("@hookform/resolvers/zod").zodResolver>[0],
+  pick: (schemas: Schemas) => Parameters<typeof zodResolverType>[0],
 ): LazyResolver<TInput, TOutput> {
   let loading: Promise<Resolver<TInput, unknown, TOutput>> | null = null;
   const load = () =>

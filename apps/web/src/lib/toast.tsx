@@ -1,9 +1,10 @@
 // Toasts (sonner) without sonner in the first page's scripts (issue 7: initial JS): the library
 // loads a few seconds after the app starts, or at once when a toast is asked for earlier.
 import { useEffect, useState } from "react";
+import type * as SonnerModule from "sonner";
 import type { ExternalToast } from "sonner";
 
-type Sonner = typeof import("sonner");
+type Sonner = typeof SonnerModule;
 
 let sonner: Promise<Sonner> | null = null;
 const loadSonner = () => (sonner ??= import("sonner"));

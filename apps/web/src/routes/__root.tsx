@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Link, Outlet } from "@tanstack/react-router
 import type { QueryClient } from "@tanstack/react-query";
 import type { createTRPCQueryUtils } from "@trpc/react-query";
 import type { AppRouter } from "@store/api";
+import { useMarkNotFound } from "../lib/page-status";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -14,6 +15,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function NotFound() {
+  useMarkNotFound();
   return (
     <main className="page narrow" id="main">
       <title>Page not found | Clean Store</title>

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { QueryState } from "../components/QueryState";
 import { StoreLayout } from "../components/store/StoreLayout";
 import { trpc } from "../lib/trpc";
+import { categorySearch } from "../components/store/searchParams";
 
 const BLURBS: Record<string, string> = {
   "Floor Care": "Floor cleaners for tiles, marble and granite",
@@ -31,7 +32,7 @@ function CategoriesScreen() {
           <ul className="category-grid">
             {list.map((c) => (
               <li key={c}>
-                <Link to="/search" search={{ category: c as never }} className="category-tile">
+                <Link to="/search" search={categorySearch(c)} className="category-tile">
                   <strong>{c}</strong>
                   <span>{BLURBS[c] ?? "See the products"}</span>
                 </Link>

@@ -51,7 +51,7 @@ function CustomerLogin() {
         <h1>Login</h1>
         <p className="hint">Log in with your phone number to order, see your cart and track orders.</p>
         {redirect && <p className="notice">Please log in to continue.</p>}
-        <form onSubmit={submit} onFocus={loginResolver.preload} noValidate>
+        <form onSubmit={submit} onFocus={() => loginResolver.preload()} noValidate>
           <FormField
             id="login-number"
             label="Phone Number"

@@ -58,7 +58,7 @@ function CustomerRegister() {
     <StoreLayout title="Create an account" narrow>
       <div className="auth-card card wide">
         <h1>Create an account</h1>
-        <form onSubmit={submit} onFocus={signUpResolver.preload} noValidate>
+        <form onSubmit={submit} onFocus={() => signUpResolver.preload()} noValidate>
           <fieldset>
             <legend>About you</legend>
             <div className="form-grid">

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { RETURN_WINDOW_DAYS } from "@store/validators/constants";
+import { RETURN_WINDOW_DAYS } from "@store/domain";
 import { PolicyLayout } from "../components/store/PolicyLayout";
 
 export const Route = createFileRoute("/termsCondition")({ component: TermsAndConditions });

@@ -28,10 +28,12 @@ export function AdminLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const me = trpc.auth.adminMe.useQuery(undefined, { staleTime: 5 * 60_000 });
 
-  // on a phone the menu closes after choosing a screen
-  useEffect(() => {
+  // on a phone the menu closes after choosing a screen (React: adjusting state when a prop changes)
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
     if (isNarrow()) setOpen(false);
-  }, [pathname]);
+  }
 
   // a token that expired or was revoked while working: back to the login
   useEffect(

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
 import { useForm } from "react-hook-form";
 import { customerUpdateSchema, type CustomerUpdate } from "@store/validators";
 import { FormField } from "../FormField";
 import type { RouterOutputs } from "../../lib/trpc";
 
 type Customer = RouterOutputs["customers"]["details"];
-type Values = Record<Exclude<keyof CustomerUpdate, "customerStatus">, string> & { customerStatus: boolean };
+type Values = z.input<typeof customerUpdateSchema>;
 
 /** 'Update a customer': the spec's required fields (§5), a blank password keeps the old one. */
 export function CustomerForm({
@@ -24,7 +25,7 @@ export function CustomerForm({
     handleSubmit,
     formState: { errors },
   } = useForm<Values, unknown, CustomerUpdate>({
-    resolver: zodResolver(customerUpdateSchema) as never,
+    resolver: zodResolver(customerUpdateSchema),
     defaultValues: {
       firstName: customer.firstName,
       lastName: customer.lastName,

@@ -1,20 +1,11 @@
 import { useState } from "react";
 import { toast } from "../../lib/toast";
-import { ORDER_STATUSES, PAYMENT_STATUSES } from "@store/validators";
+import { nextStatuses, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "@store/domain";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "./ConfirmDialog";
 import type { Order } from "./OrderDetails";
 import { StatusBadge } from "./StatusBadge";
-
-const LIFECYCLE = ORDER_STATUSES.filter((s) => s !== "Cancelled");
-
-/** The statuses an order may move to: later lifecycle steps (skipping allowed) or Cancelled. */
-export function nextStatuses(current: string): string[] {
-  if (current === "Completed" || current === "Cancelled") return [];
-  const at = LIFECYCLE.indexOf(current as (typeof LIFECYCLE)[number]);
-  return [...LIFECYCLE.slice(at + 1), "Cancelled"];
-}
 
 function useInvalidateOrders() {
   const utils = trpc.useUtils();
@@ -50,8 +41,8 @@ export function OrderStatusUpdate({ order }: { order: Order }) {
     setConfirmCancel(false);
     mutation.mutate({
       orderId: order.orderId,
-      ...(orderStatus ? { orderStatus: orderStatus as (typeof ORDER_STATUSES)[number] } : {}),
-      ...(paymentChanged ? { paymentStatus: paymentStatus as (typeof PAYMENT_STATUSES)[number] } : {}),
+      ...(orderStatus ? { orderStatus: orderStatus as OrderStatus } : {}),
+      ...(paymentChanged ? { paymentStatus: paymentStatus as PaymentStatus } : {}),
     });
   };
 

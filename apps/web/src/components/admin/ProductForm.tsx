@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ChangeEvent } from "react";
 import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { MAX_IMAGE_BYTES, PRODUCT_CATEGORIES, productCreateSchema, productUpdateSchema, type ProductCreate, type ProductUpdate } from "@store/validators";
 import { FormField } from "../FormField";
 
@@ -36,7 +37,7 @@ export const emptyProduct: ProductValues = {
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => (typeof reader.result === "string" ? resolve(reader.result) : reject(new Error("The file could not be read.")));
     reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
     reader.readAsDataURL(file);
   });
@@ -53,6 +54,11 @@ type Props =
       serverErrors: Record<string, string>;
     };
 
+/** the fields as typed into the form: what either schema reads (the update schema asks less of the same fields) */
+type ProductInput = Partial<z.input<typeof productCreateSchema>>;
+const createResolver = zodResolver<ProductInput, unknown, ProductCreate>(productCreateSchema);
+const updateResolver = zodResolver<ProductInput, unknown, ProductUpdate>(productUpdateSchema);
+
 /** 'Add a product' and the product update form: same fields; add requires more (spec §5). */
 export function ProductForm(props: Props) {
   const { mode, defaults, currentImage, busy, serverErrors } = props;
@@ -61,8 +67,8 @@ export function ProductForm(props: Props) {
     handleSubmit,
     setValue,
     formState: { errors },
-  } = useForm<ProductValues, unknown, ProductCreate | ProductUpdate>({
-    resolver: zodResolver(mode === "create" ? productCreateSchema : productUpdateSchema) as never,
+  } = useForm<ProductInput, unknown, ProductCreate | ProductUpdate>({
+    resolver: mode === "create" ? createResolver : updateResolver,
     defaultValues: defaults,
   });
   const [delivery, setDelivery] = useState<"" | "Free" | "Charge">(
@@ -106,7 +112,11 @@ export function ProductForm(props: Props) {
   const imgError = imageError ?? err("productImg")?.message;
   const req = required ? " *" : "";
   return (
-    <form className="card admin-form" noValidate onSubmit={handleSubmit((v) => props.onSubmit(v as never))}>
+    <form
+      className="card admin-form"
+      noValidate
+      onSubmit={handleSubmit((v) => (props.mode === "create" ? props.onSubmit(productCreateSchema.parse(v)) : props.onSubmit(v)))}
+    >
       {required && <p className="hint">Fields marked * are required.</p>}
       <div className="form-grid">
         <FormField id="productName" label="Product Name *" registration={register("productName")} error={err("productName")} />

@@ -21,9 +21,9 @@ export const listRouteSearch = {
 
 /** Reads and changes the current list's page and search. */
 export function useListSearch() {
-  const current = useSearch({ strict: false }) as Partial<ListSearch>;
+  const current: Partial<ListSearch> = useSearch({ strict: false });
   const navigate = useNavigate();
-  const set = (next: Partial<ListSearch>) => void navigate({ to: ".", search: (prev: Record<string, unknown>) => ({ ...prev, ...next }) } as never);
+  const set = (next: Partial<ListSearch>) => void navigate({ to: ".", search: (prev) => ({ ...prev, ...next }) });
   return { page: current.page ?? 1, search: current.search ?? "", set };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "@tanstack/react-router";
 
 const SLIDES = [
@@ -25,16 +25,22 @@ const SLIDES = [
   },
 ] as const;
 
-const reducedMotion = () => typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+const reducedMotion = () => typeof window !== "undefined" && window.matchMedia?.(REDUCED_MOTION).matches;
+const subscribeReducedMotion = (onChange: () => void) => {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener("change", onChange);
+  return () => query?.removeEventListener("change", onChange);
+};
 
 /** Three-slide banner (WAI-ARIA carousel pattern): previous/next, slide picker, pause; stops on hover or focus. */
 export function Carousel() {
   const [index, setIndex] = useState(0);
-  // starts playing as the server renders it; stopped after hydration for reduced motion
-  const [playing, setPlaying] = useState(true);
-  useEffect(() => {
-    if (reducedMotion()) setPlaying(false);
-  }, []);
+  // plays as the server renders it, unless the browser asks for reduced motion (read after
+  // hydration through useSyncExternalStore); the pause/play button overrides either
+  const reduced = useSyncExternalStore(subscribeReducedMotion, reducedMotion, () => false);
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? !reduced;
   const [hold, setHold] = useState(false);
   useEffect(() => {
     if (!playing || hold) return;
@@ -53,7 +59,7 @@ export function Carousel() {
       onBlur={() => setHold(false)}
     >
       <div className="carousel-controls">
-        <button type="button" className="carousel-btn" onClick={() => setPlaying((p) => !p)} aria-label={playing ? "Pause slide show" : "Play slide show"}>
+        <button type="button" className="carousel-btn" onClick={() => setChoice(!playing)} aria-label={playing ? "Pause slide show" : "Play slide show"}>
           <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span>
         </button>
         <button type="button" className="carousel-btn" onClick={() => go(index - 1)} aria-label="Previous slide" aria-controls="carousel-slides">

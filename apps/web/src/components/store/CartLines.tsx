@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from "@store/validators/constants";
+import { MAX_LINE_QUANTITY } from "@store/domain";
 import { toast } from "../../lib/toast";
 import { formatDelivery, formatINR } from "../../lib/format";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";

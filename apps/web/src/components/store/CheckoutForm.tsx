@@ -2,14 +2,15 @@ import { useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { customerUpdateSchema, MAX_LINE_QUANTITY } from "@store/validators";
+import { MAX_LINE_QUANTITY } from "@store/domain";
+import { customerUpdateSchema } from "@store/validators";
 import { toast } from "../../lib/toast";
 import type { z } from "zod";
 import { clearCustomerSession } from "../../lib/auth";
 import { formatDate, formatDelivery, formatINR } from "../../lib/format";
 import { errorCode, errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from "../../lib/trpc";
 import { ContactFields, contactDefaults } from "./ContactFields";
-import { lineTotal } from "./format";
+import { lineTotal } from "@store/domain";
 import { ProductImage } from "./ProductImage";
 import type { Product } from "./ProductCard";
 

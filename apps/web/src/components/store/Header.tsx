@@ -21,7 +21,12 @@ function SearchBox() {
   const navigate = useNavigate();
   const current = useRouterState({ select: (s) => (s.location.pathname === "/search" ? ((s.location.search as { q?: string }).q ?? "") : "") });
   const [q, setQ] = useState(current);
-  useEffect(() => setQ(current), [current]);
+  // a new search in the URL replaces what is typed (React: adjusting state when a prop changes)
+  const [shown, setShown] = useState(current);
+  if (current !== shown) {
+    setShown(current);
+    setQ(current);
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void navigate({ to: "/search", search: { q: q.trim() || undefined } });
@@ -54,7 +59,12 @@ function UserMenu({ customerId, firstName }: { customerId: number; firstName: st
   const ref = useRef<HTMLDivElement>(null);
   const logout = useLogout();
   const path = useRouterState({ select: (s) => s.location.pathname });
-  useEffect(() => setOpen(false), [path]);
+  // the menu closes on every new page
+  const [openedOn, setOpenedOn] = useState(path);
+  if (path !== openedOn) {
+    setOpenedOn(path);
+    setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent | KeyboardEvent) => {

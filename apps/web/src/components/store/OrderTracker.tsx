@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from "@store/validators/constants";
+import { ORDER_STATUSES } from "@store/domain";
 import { formatDate } from "../../lib/format";
 
 export function StatusBadge({ status }: { status: string }) {

@@ -1,16 +1,17 @@
 import { useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { MAX_LINE_QUANTITY, RETURN_WINDOW_DAYS } from "@store/validators/constants";
+import { MAX_LINE_QUANTITY, RETURN_WINDOW_DAYS } from "@store/domain";
 import { QueryState } from "../QueryState";
 import { formatDelivery, formatINR } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { lineTotal } from "./format";
+import { lineTotal } from "@store/domain";
 import { ProductImage } from "./ProductImage";
 import { QuantityStepper } from "./QuantityStepper";
 import { StoreLayout } from "./StoreLayout";
 import { useAddToCart } from "./useAddToCart";
 import { useCustomerSession } from "./session";
 import type { Product } from "./ProductCard";
+import { categorySearch } from "./searchParams";
 
 /** The product page; `customerId` is set on the customer's form of the route, absent for guests. */
 export function ProductDetails({ productId, customerId }: { productId: number | null; customerId?: number }) {
@@ -57,7 +58,7 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
       </div>
       <div className="product-page-info">
         <p className="crumbs">
-          <Link to="/search" search={{ category: p.category as never }}>
+          <Link to="/search" search={categorySearch(p.category)}>
             {p.category}
           </Link>
         </p>

@@ -1,4 +1,4 @@
-import { RETURN_WINDOW_DAYS } from "@store/validators/constants";
+import { RETURN_WINDOW_DAYS } from "@store/domain";
 import { PhoneIcon, ReturnIcon, StarIcon, TruckIcon } from "./Icons";
 
 const TILES = [

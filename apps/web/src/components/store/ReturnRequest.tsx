@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "@tanstack/react-router";
-import { RETURN_REASONS, RETURN_WINDOW_DAYS } from "@store/validators/constants";
+import { RETURN_REASONS, RETURN_WINDOW_DAYS } from "@store/domain";
 import { toast } from "../../lib/toast";
 import { formatDate } from "../../lib/format";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";

@@ -1,5 +1,6 @@
 // URL search params of the storefront routes (the URL is the state of every list).
-import { MAX_LINE_QUANTITY, MAX_SHELF_PAGE, PRODUCT_CATEGORIES } from "@store/validators/constants";
+import { MAX_LINE_QUANTITY } from "@store/domain";
+import { MAX_SHELF_PAGE, PRODUCT_CATEGORIES } from "@store/validators/constants";
 import { localPath, oneOf, text, wholeNumber } from "../../lib/searchParams";
 
 export const SORTS = ["newest", "priceAsc", "priceDesc", "name"] as const;
@@ -24,6 +25,9 @@ export const productSearch = (
   sort: oneOf(SORTS, search.sort),
   page: shelfPage(search.page),
 });
+
+/** the category link of a product or a category tile: a category the search page knows, else none */
+export const categorySearch = (category: string) => ({ category: oneOf(PRODUCT_CATEGORIES, category) });
 
 export const loginSearch = (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) });
 

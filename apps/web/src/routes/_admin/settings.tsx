@@ -8,6 +8,7 @@ import { adminPasswordChangeSchema, deliveryChargeSchema } from "@store/validato
 import { FormField } from "../../components/FormField";
 import { QueryState } from "../../components/QueryState";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { saveAdminSession } from "../../lib/auth";
 
 export const Route = createFileRoute("/_admin/settings")({
   component: Settings,
@@ -31,7 +32,6 @@ function Settings() {
 const passwordForm = adminPasswordChangeSchema
   .extend({ confirmPassword: z.string().min(1, "Please repeat the new password") })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "The passwords do not match", path: ["confirmPassword"] });
-type PasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 
 function PasswordCard() {
   const [problem, setProblem] = useState<string | null>(null);
@@ -40,12 +40,14 @@ function PasswordCard() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<PasswordValues, unknown, z.output<typeof passwordForm>>({
-    resolver: zodResolver(passwordForm) as never,
+  } = useForm<z.input<typeof passwordForm>, unknown, z.output<typeof passwordForm>>({
+    resolver: zodResolver(passwordForm),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const change = trpc.auth.adminChangePassword.useMutation({
     onSuccess: (res) => {
+      // the change ended every earlier session, this one too: go on with the new token
+      saveAdminSession(res.token);
       toast.success(res.message);
       setProblem(null);
       reset();

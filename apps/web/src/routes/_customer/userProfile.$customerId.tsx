@@ -9,6 +9,8 @@ import { FormField } from "../../components/FormField";
 import { QueryState } from "../../components/QueryState";
 import { ContactFields, contactDefaults } from "../../components/store/ContactFields";
 import { StoreLayout } from "../../components/store/StoreLayout";
+import { useLogout } from "../../components/store/Header";
+import { saveCustomerSession } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from "../../lib/trpc";
 
@@ -35,7 +37,27 @@ function Profile() {
       <QueryState query={customer}>
         {(c) => (editing ? <ProfileForm customer={c} onDone={() => setEditing(false)} /> : <ProfileView customer={c} />)}
       </QueryState>
+      {!editing && <LogoutEverywhere />}
     </StoreLayout>
+  );
+}
+
+/** Ends every session of the account (a lost phone, a shared computer), this one too. */
+function LogoutEverywhere() {
+  const logout = useLogout();
+  const everywhere = trpc.auth.logoutAll.useMutation({
+    onSuccess: (res) => {
+      toast.success(res.message);
+      logout();
+    },
+    onError: (e) => toast.error(errorMessage(e)),
+  });
+  return (
+    <p className="toolbar">
+      <button type="button" className="btn secondary" onClick={() => everywhere.mutate({})} disabled={everywhere.isPending}>
+        {everywhere.isPending ? "Logging out..." : "Log out on all devices"}
+      </button>
+    </p>
   );
 }
 
@@ -67,11 +89,16 @@ function ProfileView({ customer: c }: { customer: Customer }) {
 function ProfileForm({ customer, onDone }: { customer: Customer; onDone: () => void }) {
   const utils = trpc.useUtils();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(customerUpdateSchema), defaultValues: { ...contactDefaults(customer), password: "" } });
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(customerUpdateSchema),
+    defaultValues: { ...contactDefaults(customer), password: "", currentPassword: "" },
+  });
   const update = trpc.customers.update.useMutation({
     onSuccess: (res) => {
+      // a new password ended every earlier session, this one too: go on with the new token
+      if (res.token) saveCustomerSession(res.token, customer.customerId);
       utils.customers.details.setData({ customerId: customer.customerId }, res.customer);
-      toast.success("Your profile is saved.");
+      toast.success(res.token ? "Your profile and new password are saved. Other devices were logged out." : "Your profile is saved.");
       onDone();
     },
     onError: (e) => {
@@ -94,6 +121,15 @@ function ProfileForm({ customer, onDone }: { customer: Customer; onDone: () => v
         hint="Leave blank to keep your current password"
         registration={form.register("password")}
         error={form.formState.errors.password}
+      />
+      <FormField
+        id="pf-current-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        hint="Needed only to set a new password"
+        registration={form.register("currentPassword")}
+        error={form.formState.errors.currentPassword}
       />
       {error && (
         <p className="form-error" role="alert">
