@@ -39,6 +39,15 @@ export async function createProduct(request: APIRequestContext, token: string, o
   return ((await res.json()) as { product: { productId: number; productName: string } }).product;
 }
 
+/**
+ * Sets the per-customer order limits (Settings, anti-hoarding); a test that orders more than a person
+ * would lifts them and puts the defaults back after.
+ */
+export async function setOrderLimits(request: APIRequestContext, token: string, limits = { maxOpenUnpaidOrders: 10, maxOrdersPerHour: 20 }) {
+  const res = await request.post("/api/v1/settings", { headers: bearer(token), data: limits });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 export async function placeOrder(request: APIRequestContext, customer: { token: string; customerId: number }, productId: number, quantity = 1) {
   const res = await request.post("/api/v1/productOrder/save", {
     headers: bearer(customer.token),
