@@ -24,6 +24,39 @@ const login = (number: string, headers: Record<string, string>, remoteAddress: s
     remoteAddress,
   });
 
+describe("logins in tRPC batches each count (item 1)", () => {
+  it("3 parallel guest batches of 10 wrong logins against one account reach at most 10 password checks; then the right password waits too", async () => {
+    const { fields } = await env.newCustomer();
+    const calls = Array.from({ length: 10 }, () => "auth.customerLogin").join(",");
+    const body = JSON.stringify(
+      Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { json: { number: fields.number, password: `Wrong@Guess${i}` } }])),
+    );
+    const batches = await Promise.all(
+      [1, 2, 3].map(() =>
+        env.app.inject({
+          method: "POST",
+          url: `/api/trpc/${calls}?batch=1`,
+          headers: { "content-type": "application/json" },
+          payload: body,
+          remoteAddress: "10.55.0.1",
+        }),
+      ),
+    );
+    const statuses = batches.flatMap((b) => b.json<{ error: { json: { data: { httpStatus: number } } } }[]>().map((r) => r.error.json.data.httpStatus));
+    expect(statuses).toHaveLength(30);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+    const right = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/customers/login",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ number: fields.number, password: fields.password }),
+      remoteAddress: "10.55.0.1",
+    });
+    expect(right.statusCode).toBe(429);
+  });
+});
+
 describe("request bodies are small except where an image travels (item 6)", () => {
   const big = JSON.stringify({ number: "9876543210", password: "x".repeat(BODY_LIMIT) });
 
