@@ -262,6 +262,8 @@ async function main() {
           LOG_LEVEL: "warn",
           SEED_SAMPLE_DATA: "false",
           WEB_DIST: path.join(WORK, "no-web-build"),
+          // the server process itself, whose RSS is measured: without the restarting primary (~40 MB, bench/README.md)
+          WEB_CONCURRENCY: "0",
           ...prepared.env,
         },
         port,

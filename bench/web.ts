@@ -124,6 +124,8 @@ async function main() {
       WEB_DIST: dist,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // the server process itself: without the restarting primary (apps/server/src/supervisor.ts)
+      WEB_CONCURRENCY: "0",
       JWT_SECRET: "bench-web-secret-bench-web-secret-0123456789",
       ADMIN_PASSWORD: "Bench@Admin-Passw0rd",
     },

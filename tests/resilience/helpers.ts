@@ -54,6 +54,9 @@ export async function startServer(opts: { port: number; env?: Record<string, str
     SEED_SAMPLE_DATA: "true",
     // the load and fault drivers sign up many customers from 127.0.0.1
     SIGNUP_MAX_PER_HOUR: "1000000",
+    // the server process itself, measured and killed as one process: no restarting primary
+    // (apps/server/src/supervisor.ts; worker-restart.test.ts runs with it)
+    WEB_CONCURRENCY: "0",
     ...opts.env,
   };
   if (!built) buildServer();

@@ -1,4 +1,4 @@
-// The server's production build: one ESM file, apps/server/dist/main.js, that plain `node` runs.
+// The server's production build: apps/server/dist/main.js (and its chunks), that plain `node` runs.
 // Our workspace packages (@store/*, TypeScript) are bundled in; every other package stays an
 // import from node_modules (native addons, WebAssembly and Prisma's runtime load files next to
 // themselves). Running the TypeScript sources through tsx instead costs ~75 MB more resident
@@ -7,13 +7,21 @@
 // turbo.json does not cache this task: the bundle takes in packages/api and packages/db, whose
 // files are not part of this package's hash, and it builds in under a second.
 import { build } from "esbuild";
+import fs from "node:fs";
 import path from "node:path";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
+// chunk names carry a hash: start from an empty folder so old chunks do not pile up
+fs.rmSync(path.join(here, "../dist"), { recursive: true, force: true });
+
 await build({
   entryPoints: [path.join(here, "../src/main.ts")],
-  outfile: path.join(here, "../dist/main.js"),
+  outdir: path.join(here, "../dist"),
+  // the cluster primary loads main.js and what it imports only; the server's code (dynamically
+  // imported by the workers) stays in its own chunks (src/main.ts, src/supervisor.ts)
+  splitting: true,
+  chunkNames: "[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { isCommonPassword } from "@store/api";
+import { isCommonPassword } from "@store/api/password-policy";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@cleanstore.in";
 export const DEFAULT_ADMIN_PASSWORD = "Admin@12345";
@@ -54,6 +54,8 @@ const schema = z.object({
     }),
   /** seconds of Strict-Transport-Security sent in production; 0 for a deployment without TLS */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(31_536_000),
+  /** server worker processes under the restarting primary (supervisor.ts); 0 = no primary */
+  WEB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
   /** folder of the built web app (default apps/web/dist) */
   WEB_DIST: z.string().optional(),
   /** Seed the sample catalogue when the product table is empty (default on) */
@@ -65,7 +67,9 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & { JWT_SECRET: string };
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
 
 /** Reads and checks the environment; production refuses unsafe defaults. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

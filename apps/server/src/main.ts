@@ -1,62 +1,33 @@
-import "./v8-flags.ts";
-import { openDb } from "@store/db";
-import { buildApp } from "./app.ts";
-import { ConfigError, loadEnv } from "./env.ts";
-import { seed } from "./seed.ts";
-import { createServices } from "./services.ts";
-import { startProductSync } from "./product-sync.ts";
+// Entry of `npm start` / `npm run serve` (built into dist/main.js, split into chunks): checks the
+// configuration, then either supervises worker processes (supervisor.ts) or is one. The primary
+// loads only this, the configuration and the supervisor; the server's code loads in the workers.
+import cluster from "node:cluster";
 
-async function main() {
-  const env = loadEnv();
-  const handle = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await seed(handle.db, {
-    adminEmail: env.ADMIN_EMAIL,
-    adminPassword: env.ADMIN_PASSWORD,
-    adminPhone: env.ADMIN_PHONE,
-    sampleProducts: env.SEED_SAMPLE_DATA,
-  });
-  const services = createServices(handle, { jwtSecret: env.JWT_SECRET, loginMaxFailures: env.LOGIN_MAX_FAILURES, signupsPerHour: env.SIGNUP_MAX_PER_HOUR });
-  const app = await buildApp({
-    handle,
-    services,
-    logLevel: env.LOG_LEVEL,
-    webDist: env.WEB_DIST,
-    trustProxy: env.TRUST_PROXY,
-    hstsMaxAge: env.NODE_ENV === "production" ? env.HSTS_MAX_AGE : 0,
-    corsOrigins: env.CORS_ORIGINS.split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  });
-
-  const stopSync = env.DATABASE_URL ? await startProductSync(env.DATABASE_URL, services, app.log) : async () => {};
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down");
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close();
-      await stopSync();
-      await handle.close();
-    } finally {
-      clearTimeout(timer);
-      process.exit(0);
-    }
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-
-  await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Store on http://localhost:${env.PORT} (database: ${handle.kind}); API docs at /api/docs`);
+function fail(error: unknown): never {
+  const message = error instanceof Error && error.name === "ConfigError" ? error.message : error;
+  console.error(message);
+  process.exit(1);
 }
 
-main().catch((error) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
+if (cluster.isWorker) {
+  const { exitWithPrimary } = await import("./supervisor.ts");
+  exitWithPrimary();
+  const { startServer } = await import("./server.ts");
+  await startServer().catch(fail);
+} else {
+  const { loadEnv } = await import("./env.ts");
+  const { superviseWorkers, workerCount } = await import("./supervisor.ts");
+  let workers = 0;
+  try {
+    // a wrong configuration ends here, once, instead of in worker after worker
+    workers = workerCount(loadEnv());
+  } catch (error) {
+    fail(error);
   }
-  process.exit(1);
-});
+  if (workers === 0) {
+    const { startServer } = await import("./server.ts");
+    await startServer().catch(fail);
+  } else {
+    superviseWorkers(workers);
+  }
+}

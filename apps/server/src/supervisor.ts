@@ -1,0 +1,60 @@
+// A crash must not be the end (issue 13): `npm start` / `npm run serve` run the server as worker
+// processes of a small Node cluster primary, which forks a new worker at once when one dies. The
+// primary does nothing else (it opens no database), so it has nothing to crash on.
+// - WEB_CONCURRENCY workers with PostgreSQL (default 1); always 1 with the embedded database, which
+//   one process owns. WEB_CONCURRENCY=0 runs the server in this process, without a primary.
+// - A worker dying more than 5 times in 30 s is re-forked after a growing pause (up to 10 s), never given up.
+// - SIGTERM/SIGINT: the workers shut down gracefully (main.ts), then the primary exits 0.
+// - A worker whose primary is gone (kill -9) exits too, rather than live on unsupervised.
+import cluster from "node:cluster";
+
+/** WEB_CONCURRENCY (checked by env.ts), but 1 worker at most on the embedded database */
+export function workerCount(env: { WEB_CONCURRENCY: number; DATABASE_URL?: string }): number {
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    console.warn(`WEB_CONCURRENCY=${env.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database is owned by one process, so 1 worker runs.`);
+    return 1;
+  }
+  return env.WEB_CONCURRENCY;
+}
+
+export const isWorker = () => cluster.isWorker;
+
+export function superviseWorkers(count: number): void {
+  const deaths: number[] = [];
+  let stopping = false;
+  const log = (message: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: message }));
+
+  const fork = () => {
+    const worker = cluster.fork();
+    log(`worker ${worker.process.pid} started`);
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    deaths.push(now);
+    while (deaths.length > 0 && (deaths[0] ?? now) < now - 30_000) deaths.shift();
+    const pause = deaths.length > 5 ? Math.min(10_000, 1000 * (deaths.length - 5)) : 0;
+    log(`worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}); starting another${pause ? ` in ${pause} ms` : ""}`);
+    setTimeout(fork, pause);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping the workers`);
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill(signal);
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  for (let i = 0; i < count; i++) fork();
+}
+
+/** In a worker: end with the primary instead of running on unsupervised. */
+export function exitWithPrimary(): void {
+  process.on("disconnect", () => process.exit(1));
+}
