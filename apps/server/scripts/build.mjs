@@ -18,8 +18,10 @@ fs.rmSync(path.join(here, "../dist"), { recursive: true, force: true });
 await build({
   entryPoints: [path.join(here, "../src/main.ts")],
   outdir: path.join(here, "../dist"),
-  // the cluster primary loads main.js and what it imports only; the server's code (dynamically
-  // imported by the workers) stays in its own chunks (src/main.ts, src/supervisor.ts)
+  // the cluster primary loads main.js and what it imports only (src/main.ts, env.ts,
+  // supervisor.ts); the server's code (src/server.ts, dynamically imported by the workers) stays in
+  // its own chunk. Chunks sit next to main.js: app.ts finds the web app (../../web/dist) and the
+  // bundle its neighbours from its own file's folder, so they must all stay in dist/ itself.
   splitting: true,
   chunkNames: "[name]-[hash]",
   bundle: true,

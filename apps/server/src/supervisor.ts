@@ -3,10 +3,14 @@
 // primary does nothing else (it opens no database), so it has nothing to crash on.
 // - WEB_CONCURRENCY workers with PostgreSQL (default 1); always 1 with the embedded database, which
 //   one process owns. WEB_CONCURRENCY=0 runs the server in this process, without a primary.
+// - The first worker migrates and seeds the database; the others start once it listens (started
+//   together on a new database, they raced each other's migrations and 2 of 3 crashed).
 // - A worker dying more than 5 times in 30 s is re-forked after a growing pause (up to 10 s), never given up.
 // - SIGTERM/SIGINT: the workers shut down gracefully (main.ts), then the primary exits 0.
 // - A worker whose primary is gone (kill -9) exits too, rather than live on unsupervised.
-import cluster from "node:cluster";
+// The workers share the listening port through the primary (cluster); they inherit its node flags
+// (process.execArgv: the heap cap of `npm run serve`).
+import cluster, { type Worker } from "node:cluster";
 
 /** WEB_CONCURRENCY (checked by env.ts), but 1 worker at most on the embedded database */
 export function workerCount(env: { WEB_CONCURRENCY: number; DATABASE_URL?: string }): number {
@@ -21,37 +25,50 @@ export const isWorker = () => cluster.isWorker;
 
 export function superviseWorkers(count: number): void {
   const deaths: number[] = [];
+  const live = new Set<Worker>();
   let stopping = false;
-  const log = (message: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: message }));
+  let allStarted = count <= 1;
+  // pino's shape (level 30 info, 50 error), like the workers' own log lines
+  const log = (level: 30 | 50, message: string) => console.log(JSON.stringify({ level, time: Date.now(), pid: process.pid, msg: message }));
 
   const fork = () => {
+    if (stopping) return;
     const worker = cluster.fork();
-    log(`worker ${worker.process.pid} started`);
+    live.add(worker);
+    log(30, `worker ${worker.process.pid} started`);
   };
+  cluster.on("listening", () => {
+    if (allStarted) return;
+    allStarted = true;
+    for (let i = live.size; i < count; i++) fork();
+  });
   cluster.on("exit", (worker, code, signal) => {
+    live.delete(worker);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (live.size === 0) process.exit(0);
       return;
     }
     const now = Date.now();
     deaths.push(now);
     while (deaths.length > 0 && (deaths[0] ?? now) < now - 30_000) deaths.shift();
     const pause = deaths.length > 5 ? Math.min(10_000, 1000 * (deaths.length - 5)) : 0;
-    log(`worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}); starting another${pause ? ` in ${pause} ms` : ""}`);
+    log(
+      50,
+      `worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}); starting another${pause ? ` in ${pause} ms (${deaths.length} deaths in 30 s)` : ""}`,
+    );
     setTimeout(fork, pause);
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: stopping the workers`);
-    const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(0);
-    for (const worker of workers) worker?.process.kill(signal);
+    log(30, `${signal}: stopping the workers`);
+    if (live.size === 0) process.exit(0);
+    for (const worker of live) worker.process.kill(signal);
     setTimeout(() => process.exit(1), 15_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-  for (let i = 0; i < count; i++) fork();
+  fork();
 }
 
 /** In a worker: end with the primary instead of running on unsupervised. */
