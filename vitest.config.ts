@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     // Playwright's specs (e2e/) and the resilience suites have their own runners
-    include: ["packages/**/src/**/*.test.ts", "apps/server/src/**/*.test.ts"],
+    include: ["packages/**/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],
     exclude: ["**/node_modules/**", "e2e/**", "tests/resilience/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -9,6 +9,7 @@ import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import superjson from "superjson";
 import type { TrpcClient } from "./lib/trpc";
 import { NotFoundReportContext } from "./lib/page-status";
+import { BrowserRouterBoundary } from "./lib/ssr-boundary";
 import { AppProviders, createAppRouter, createQueryClient } from "./router";
 
 export { SSR_STATE_ID } from "./ssr-state";
@@ -44,7 +45,10 @@ export async function render(url: string, client: TrpcClient): Promise<RenderRes
   const markup = renderToString(
     <NotFoundReportContext.Provider value={reportNotFound}>
       <AppProviders queryClient={queryClient} client={client}>
-        <RouterProvider router={router} />
+        {/* the boundary main.tsx's <RouterProvider> renders in the browser, so the markup hydrates */}
+        <BrowserRouterBoundary>
+          <RouterProvider router={router} />
+        </BrowserRouterBoundary>
       </AppProviders>
     </NotFoundReportContext.Provider>,
   );

@@ -6,7 +6,6 @@ import superjson from "superjson";
 import { trpcClient } from "./lib/trpc";
 import { AppProviders, createAppRouter, createQueryClient } from "./router";
 import { SSR_STATE_ID } from "./ssr-state";
-import { hydrateLikeServer } from "./lib/hydrate-like-server";
 import "./styles.css";
 // in the entry, so a server-rendered storefront page is styled before any script runs
 import "./store.css";
@@ -27,8 +26,7 @@ if (ssrState?.textContent) {
   // the server pre-rendered this page (storefront, guest view): take over its data, finish
   // loading the route (its loaders find the data cached), then hydrate the markup in place
   hydrate(queryClient, superjson.parse(ssrState.textContent));
-  // render the match tree as the server did, so the markup hydrates instead of being replaced
-  hydrateLikeServer(router);
+  // (the server rendered the tree this render makes, boundaries included: lib/ssr-boundary.tsx)
   await router.load();
   // as a transition, hydration yields to the browser every few milliseconds instead of
   // blocking the main thread in one long task (Lighthouse mobile: total blocking time)

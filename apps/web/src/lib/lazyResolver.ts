@@ -2,8 +2,8 @@
 // schemas (@store/validators, ~25 KB gzipped) loaded when the form is first focused or
 // submitted instead of with the page (issue 7: initial JavaScript).
 import type { FieldValues, Resolver } from "react-hook-form";
+import type { z } from "zod";
 import type * as Validators from "@store/validators";
-import type { zodResolver as zodResolverType } from "@hookform/resolvers/zod";
 
 type Schemas = typeof Validators;
 
@@ -12,15 +12,13 @@ export interface LazyResolver<TInput extends FieldValues, TOutput> extends Resol
   preload(): void;
 }
 
-export function lazyZodResolver<TInput extends FieldValues, TOutput>(
-  pick: (schemas: Schemas) => Parameters<typeof zodResolverType>[0],
-): LazyResolver<TInput, TOutput> {
+/** The resolver of the schema `pick` chooses, typed by its input (the form's fields) and output (what submit gets). */
+export function lazyZodResolver<TInput extends FieldValues, TOutput>(pick: (schemas: Schemas) => z.ZodType<TOutput, TInput>): LazyResolver<TInput, TOutput> {
   let loading: Promise<Resolver<TInput, unknown, TOutput>> | null = null;
   const load = () =>
-    (loading ??= Promise.all([import("@hookform/resolvers/zod"), import("@store/validators")]).then(
-      ([{ zodResolver }, schemas]) => zodResolver(pick(schemas)) as unknown as Resolver<TInput, unknown, TOutput>,
+    (loading ??= Promise.all([import("@hookform/resolvers/zod"), import("@store/validators")]).then(([{ zodResolver }, schemas]) =>
+      zodResolver<TInput, unknown, TOutput, z.ZodType<TOutput, TInput>>(pick(schemas)),
     ));
-  const resolver = (async (values, context, options) => (await load())(values, context, options)) as LazyResolver<TInput, TOutput>;
-  resolver.preload = () => void load();
-  return resolver;
+  const resolve: Resolver<TInput, unknown, TOutput> = async (values, context, options) => (await load())(values, context, options);
+  return Object.assign(resolve, { preload: () => void load() });
 }

@@ -18,7 +18,7 @@ export const Route = createFileRoute("/customerLogin")({
 });
 
 type LoginForm = z.infer<typeof customerLoginFormSchema>;
-const loginResolver = lazyZodResolver<LoginForm, LoginForm>((schemas) => schemas.customerLoginFormSchema);
+const loginResolver = lazyZodResolver((schemas) => schemas.customerLoginFormSchema);
 /** Failures whose server message is meant for the person logging in (401 per spec §8; 403 inactive; 429 wait). */
 const SHOWN = ["UNAUTHORIZED", "FORBIDDEN", "TOO_MANY_REQUESTS"];
 

@@ -14,7 +14,7 @@ export const Route = createFileRoute("/customerRegister")({ component: CustomerR
 
 type SignUpInput = z.input<typeof customerSignUpSchema>;
 type SignUp = z.output<typeof customerSignUpSchema>;
-const signUpResolver = lazyZodResolver<SignUpInput, SignUp>((schemas) => schemas.customerSignUpSchema);
+const signUpResolver = lazyZodResolver((schemas) => schemas.customerSignUpSchema);
 const FIELDS = ["firstName", "lastName", "number", "email", "houseNo", "areaAddress", "city", "state", "pinCode", "password", "agreeToTerms"] as const;
 
 function CustomerRegister() {

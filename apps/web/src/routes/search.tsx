@@ -6,6 +6,7 @@ import { ProductGrid } from "../components/store/ProductCard";
 import { ShelfPager } from "../components/store/ShelfPager";
 import { StoreLayout } from "../components/store/StoreLayout";
 import { productSearch, SORTS, type HomeSort } from "../components/store/searchParams";
+import { oneOf } from "../lib/searchParams";
 import { trpc } from "../lib/trpc";
 
 export const Route = createFileRoute("/search")({
@@ -41,11 +42,7 @@ function SearchScreen() {
         <div className="toolbar">
           <div className="field inline">
             <label htmlFor="filter-category">Category</label>
-            <select
-              id="filter-category"
-              value={category ?? ""}
-              onChange={(e) => set({ category: (e.target.value || undefined) as (typeof PRODUCT_CATEGORIES)[number] | undefined })}
-            >
+            <select id="filter-category" value={category ?? ""} onChange={(e) => set({ category: oneOf(PRODUCT_CATEGORIES, e.target.value) })}>
               <option value="">All categories</option>
               {PRODUCT_CATEGORIES.map((c) => (
                 <option key={c}>{c}</option>
@@ -57,7 +54,7 @@ function SearchScreen() {
             <select
               id="filter-sort"
               value={sort ?? "name"}
-              onChange={(e) => set({ sort: e.target.value === "name" ? undefined : (e.target.value as HomeSort) })}
+              onChange={(e) => set({ sort: e.target.value === "name" ? undefined : oneOf(SORTS, e.target.value) })}
             >
               {SORTS.map((k) => (
                 <option key={k} value={k}>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "../../lib/toast";
-import { nextStatuses, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "@store/domain";
+import { isOrderStatus, isPaymentStatus, nextStatuses, PAYMENT_STATUSES } from "@store/domain";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -41,8 +41,8 @@ export function OrderStatusUpdate({ order }: { order: Order }) {
     setConfirmCancel(false);
     mutation.mutate({
       orderId: order.orderId,
-      ...(orderStatus ? { orderStatus: orderStatus as OrderStatus } : {}),
-      ...(paymentChanged ? { paymentStatus: paymentStatus as PaymentStatus } : {}),
+      ...(isOrderStatus(orderStatus) ? { orderStatus } : {}),
+      ...(paymentChanged && isPaymentStatus(paymentStatus) ? { paymentStatus } : {}),
     });
   };
 

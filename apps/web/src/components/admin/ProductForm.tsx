@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ChangeEvent } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { MAX_IMAGE_BYTES, PRODUCT_CATEGORIES, productCreateSchema, productUpdateSchema, type ProductCreate, type ProductUpdate } from "@store/validators";
 import { FormField } from "../FormField";
@@ -43,16 +43,14 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
+interface CommonProps {
+  defaults: ProductValues;
+  busy: boolean;
+  serverErrors: Record<string, string>;
+}
 type Props =
-  | { mode: "create"; onSubmit: (v: ProductCreate) => void; defaults: ProductValues; currentImage?: null; busy: boolean; serverErrors: Record<string, string> }
-  | {
-      mode: "update";
-      onSubmit: (v: ProductUpdate) => void;
-      defaults: ProductValues;
-      currentImage?: string | null;
-      busy: boolean;
-      serverErrors: Record<string, string>;
-    };
+  | (CommonProps & { mode: "create"; onSubmit: (v: ProductCreate) => void; currentImage?: null })
+  | (CommonProps & { mode: "update"; onSubmit: (v: ProductUpdate) => void; currentImage?: string | null });
 
 /** the fields as typed into the form: what either schema reads (the update schema asks less of the same fields) */
 type ProductInput = Partial<z.input<typeof productCreateSchema>>;
@@ -61,16 +59,25 @@ const updateResolver = zodResolver<ProductInput, unknown, ProductUpdate>(product
 
 /** 'Add a product' and the product update form: same fields; add requires more (spec §5). */
 export function ProductForm(props: Props) {
-  const { mode, defaults, currentImage, busy, serverErrors } = props;
+  return props.mode === "create" ? <ProductFields {...props} resolver={createResolver} /> : <ProductFields {...props} resolver={updateResolver} />;
+}
+
+/** The form itself, typed by what its schema gives on submit (a new product, or the changes to one). */
+function ProductFields<TOutput extends ProductCreate | ProductUpdate>({
+  mode,
+  resolver,
+  onSubmit,
+  defaults,
+  currentImage,
+  busy,
+  serverErrors,
+}: CommonProps & { mode: Props["mode"]; resolver: Resolver<ProductInput, unknown, TOutput>; onSubmit: (v: TOutput) => void; currentImage?: string | null }) {
   const {
     register,
     handleSubmit,
     setValue,
     formState: { errors },
-  } = useForm<ProductInput, unknown, ProductCreate | ProductUpdate>({
-    resolver: mode === "create" ? createResolver : updateResolver,
-    defaultValues: defaults,
-  });
+  } = useForm<ProductInput, unknown, TOutput>({ resolver, defaultValues: defaults });
   const [delivery, setDelivery] = useState<"" | "Free" | "Charge">(
     defaults.deliveryCharge === "" ? "" : defaults.deliveryCharge === "Free" ? "Free" : "Charge",
   );
@@ -112,11 +119,7 @@ export function ProductForm(props: Props) {
   const imgError = imageError ?? err("productImg")?.message;
   const req = required ? " *" : "";
   return (
-    <form
-      className="card admin-form"
-      noValidate
-      onSubmit={handleSubmit((v) => (props.mode === "create" ? props.onSubmit(productCreateSchema.parse(v)) : props.onSubmit(v)))}
-    >
+    <form className="card admin-form" noValidate onSubmit={handleSubmit((v) => onSubmit(v))}>
       {required && <p className="hint">Fields marked * are required.</p>}
       <div className="form-grid">
         <FormField id="productName" label="Product Name *" registration={register("productName")} error={err("productName")} />

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from "@store/domain";
+import { maxPickable } from "@store/domain";
 import { toast } from "../../lib/toast";
 import { formatDelivery, formatINR } from "../../lib/format";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
@@ -21,7 +21,7 @@ function CartLine({ line }: { line: Line }) {
     onError: (e) => toast.error(errorMessage(e)),
   });
   const busy = update.isPending || remove.isPending;
-  const max = Math.max(1, Math.min(line.inStock, MAX_LINE_QUANTITY));
+  const max = maxPickable(line.inStock);
   return (
     <li className="cart-line card" aria-label={line.productName}>
       <ProductImage src={line.productImg} alt={`${line.productName} ${line.packSize}`} size={100} className="thumb" />

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MAX_LINE_QUANTITY } from "@store/domain";
+import { lineTotal, MAX_LINE_QUANTITY } from "@store/domain";
 import { customerUpdateSchema } from "@store/validators";
 import { toast } from "../../lib/toast";
 import type { z } from "zod";
@@ -10,7 +10,6 @@ import { clearCustomerSession } from "../../lib/auth";
 import { formatDate, formatDelivery, formatINR } from "../../lib/format";
 import { errorCode, errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from "../../lib/trpc";
 import { ContactFields, contactDefaults } from "./ContactFields";
-import { lineTotal } from "@store/domain";
 import { ProductImage } from "./ProductImage";
 import type { Product } from "./ProductCard";
 

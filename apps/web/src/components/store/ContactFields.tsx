@@ -1,31 +1,21 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import type { z } from "zod";
+import type { customerUpdateSchema } from "@store/validators";
 import { FormField } from "../FormField";
 
-export interface ContactValues {
-  firstName: unknown;
-  lastName: unknown;
-  number: unknown;
-  email: unknown;
-  houseNo: unknown;
-  areaAddress: unknown;
-  city: unknown;
-  state: unknown;
-  pinCode: unknown;
-  password?: unknown;
-}
+/** The fields of the forms that show ContactFields (checkout, profile): a customer update. */
+type ContactForm = z.input<typeof customerUpdateSchema>;
 
 /** Name, phone, email and address inputs, shared by checkout and the profile. */
-export function ContactFields<T extends ContactValues>({
-  register,
-  errors,
+export function ContactFields({
+  register: r,
+  errors: e,
   idPrefix,
 }: {
-  register: UseFormRegister<T>;
-  errors: FieldErrors<T>;
+  register: UseFormRegister<ContactForm>;
+  errors: FieldErrors<ContactForm>;
   idPrefix: string;
 }) {
-  const r = register as unknown as UseFormRegister<ContactValues>;
-  const e = errors as FieldErrors<ContactValues>;
   return (
     <div className="form-grid">
       <FormField id={`${idPrefix}-firstName`} label="First Name" autoComplete="given-name" registration={r("firstName")} error={e.firstName} />

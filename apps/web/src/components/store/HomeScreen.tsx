@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import type { HomeSort } from "./searchParams";
+import { SORTS, type HomeSort } from "./searchParams";
+import { oneOf } from "../../lib/searchParams";
 import { QueryState } from "../QueryState";
 import { trpc } from "../../lib/trpc";
 import { Carousel } from "./Carousel";
@@ -31,7 +32,14 @@ export function HomeScreen({ sort, page, onSort }: { sort: HomeSort | undefined;
           <h2 id="products-heading">{sort === "newest" ? "New Arrivals" : "Our Products"}</h2>
           <div className="field inline">
             <label htmlFor="home-sort">Sort by</label>
-            <select id="home-sort" value={sort ?? "name"} onChange={(e) => onSort(e.target.value as HomeSort)}>
+            <select
+              id="home-sort"
+              value={sort ?? "name"}
+              onChange={(e) => {
+                const picked = oneOf(SORTS, e.target.value);
+                if (picked) onSort(picked);
+              }}
+            >
               {(Object.keys(SORT_LABELS) as HomeSort[]).map((k) => (
                 <option key={k} value={k}>
                   {SORT_LABELS[k]}

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from "@store/domain";
+import { trackerFlags } from "@store/domain";
 import { formatDate } from "../../lib/format";
 
 export function StatusBadge({ status }: { status: string }) {
@@ -6,11 +6,14 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge ${tone}`}>{status === "Completed" ? "Delivered" : status}</span>;
 }
 
-const STEPS = [
-  { label: "Order confirmed", doneFrom: 0 },
-  { label: "Dispatched", doneFrom: 0 },
-  { label: "On the way", doneFrom: 1 },
-  { label: "Ready for pickup", doneFrom: 2 },
+type TrackerFlags = ReturnType<typeof trackerFlags>;
+
+/** The tracker's steps and the flag of the order-lifecycle rule that marks each done. */
+const STEPS: { label: string; doneWhen: keyof TrackerFlags }[] = [
+  { label: "Order confirmed", doneWhen: "confirmOrder" },
+  { label: "Dispatched", doneWhen: "confirmOrder" },
+  { label: "On the way", doneWhen: "onTheWay" },
+  { label: "Ready for pickup", doneWhen: "pickUp" },
 ];
 
 /**
@@ -19,10 +22,10 @@ const STEPS = [
  * A cancelled order shows no progress but a clear Cancelled notice.
  */
 export function OrderTracker({ order }: { order: { orderStatus: string; orderAddDateTime: Date; deliveryDate: Date; endDate: Date | null } }) {
-  const level = ORDER_STATUSES.indexOf(order.orderStatus as (typeof ORDER_STATUSES)[number]);
+  const flags = trackerFlags(order.orderStatus);
   const cancelled = order.orderStatus === "Cancelled";
   const completed = order.orderStatus === "Completed";
-  const current = cancelled || completed ? -1 : STEPS.findLastIndex((s) => level >= s.doneFrom);
+  const current = cancelled || completed ? -1 : STEPS.findLastIndex((s) => flags[s.doneWhen]);
   return (
     <section className="tracker card" aria-labelledby="tracker-heading">
       <h2 id="tracker-heading">Track your order</h2>
@@ -40,7 +43,7 @@ export function OrderTracker({ order }: { order: { orderStatus: string; orderAdd
       )}
       <ol className={`steps${cancelled ? " cancelled" : ""}`}>
         {STEPS.map((s, i) => {
-          const done = !cancelled && level >= s.doneFrom;
+          const done = flags[s.doneWhen];
           const state = cancelled ? "Cancelled" : i === current ? "Current step" : done ? "Done" : "Not yet";
           return (
             <li key={s.label} className={done ? (i === current ? "step current" : "step done") : "step"} aria-current={i === current ? "step" : undefined}>

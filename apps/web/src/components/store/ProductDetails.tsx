@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { MAX_LINE_QUANTITY, RETURN_WINDOW_DAYS } from "@store/domain";
+import { lineTotal, MAX_LINE_QUANTITY, maxPickable, RETURN_WINDOW_DAYS } from "@store/domain";
 import { QueryState } from "../QueryState";
 import { formatDelivery, formatINR } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { lineTotal } from "@store/domain";
 import { ProductImage } from "./ProductImage";
 import { QuantityStepper } from "./QuantityStepper";
 import { StoreLayout } from "./StoreLayout";
@@ -37,7 +36,7 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
   const [quantity, setQuantity] = useState(1);
   const cart = useAddToCart();
   const navigate = useNavigate();
-  const max = Math.max(1, Math.min(p.quantity, MAX_LINE_QUANTITY));
+  const max = maxPickable(p.quantity);
   const soldOut = !p.inStock;
   const order = () => {
     if (customerId) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "@tanstack/react-router";
-import { RETURN_REASONS, RETURN_WINDOW_DAYS } from "@store/domain";
+import { isReturnReason, RETURN_REASONS, RETURN_WINDOW_DAYS, whyNoReturn } from "@store/domain";
 import { toast } from "../../lib/toast";
 import { formatDate } from "../../lib/format";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
@@ -22,9 +22,9 @@ export function ReturnRequest({ order }: { order: Order }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!reason) return setError("Please choose a reason for the return.");
+    if (!isReturnReason(reason)) return setError("Please choose a reason for the return.");
     setError(null);
-    request.mutate({ orderId: order.orderId, reason: reason as (typeof RETURN_REASONS)[number] });
+    request.mutate({ orderId: order.orderId, reason });
   };
   if (order.returnStatus !== "Pending") {
     return (
@@ -41,14 +41,13 @@ export function ReturnRequest({ order }: { order: Order }) {
       </section>
     );
   }
+  // the server decides (canRequestReturn); a delivered order it refuses has the refund policy's reason
   if (!order.canRequestReturn) {
     if (order.orderStatus === "Cancelled") return null;
+    const closed = order.orderStatus === "Completed" ? whyNoReturn(order) : null;
     return (
       <p className="hint">
-        {order.orderStatus === "Completed"
-          ? `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed.`
-          : `You can ask for a return within ${RETURN_WINDOW_DAYS} days of delivery.`}{" "}
-        <Link to="/refundPolicy">Refund policy</Link>
+        {closed ?? `You can ask for a return within ${RETURN_WINDOW_DAYS} days of delivery.`} <Link to="/refundPolicy">Refund policy</Link>
       </p>
     );
   }

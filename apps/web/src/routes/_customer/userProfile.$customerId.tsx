@@ -55,7 +55,7 @@ function LogoutEverywhere() {
   return (
     <p className="toolbar">
       <button type="button" className="btn secondary" onClick={() => everywhere.mutate({})} disabled={everywhere.isPending}>
-        {everywhere.isPending ? "Logging out..." : "Log out on all devices"}
+        {everywhere.isPending ? "Logging out..." : "Log out of all devices"}
       </button>
     </p>
   );
