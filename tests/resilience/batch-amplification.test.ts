@@ -6,9 +6,8 @@
 // /healthz answering within 1 s throughout and the server worker's RSS under the 512 MB heap cap of
 // `npm run serve`, which runs here as in production: a worker under the cluster primary
 // (apps/server/src/supervisor.ts). (The first version of this test, with 10 lists a batch, peaked at 923 MB.)
-import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminLogin, http, must, recordFigures, rssMb, sleep, startServer, type Server } from "./helpers.ts";
+import { adminLogin, http, must, recordFigures, rssMb, sleep, startServer, type Server, childrenOf } from "./helpers.ts";
 
 const PORT = 8113;
 const PRODUCTS = 500;
@@ -32,16 +31,6 @@ afterAll(async () => {
   await server?.kill();
   recordFigures("batch-amplification", figures);
 });
-
-/** The pids of a process's children (Linux /proc): the primary's worker. */
-function childrenOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-    const text = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
-    if (text) found.push(...text.split(/\s+/).map(Number));
-  }
-  return found;
-}
 
 describe("anonymous tRPC batches of product lists", () => {
   it("10 clients sending maximal, uncacheable batches: /healthz within 1 s throughout, RSS under the heap cap", async () => {

@@ -188,6 +188,16 @@ export async function newProduct(base: string, adminToken: string, quantity: num
   return r.body.product.productId;
 }
 
+/** The pids of a process's children (Linux /proc): e.g. the workers of a cluster primary. */
+export function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    const text = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+    if (text) found.push(...text.split(/\s+/).map(Number));
+  }
+  return found;
+}
+
 /** Resident memory of a process in MB (Linux /proc). */
 export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");

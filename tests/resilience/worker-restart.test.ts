@@ -6,7 +6,7 @@
 // primary stops everything with exit code 0 and leaves no worker behind.
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminLogin, http, must, newProduct, recordFigures, rssMb, sleep, startServer, tempDir, type Server } from "./helpers.ts";
+import { adminLogin, http, must, newProduct, recordFigures, rssMb, sleep, startServer, tempDir, type Server, childrenOf } from "./helpers.ts";
 
 const PORT = 8112;
 const dataDir = tempDir("store-worker-restart-");
@@ -29,16 +29,6 @@ afterAll(async () => {
   await sleep(1_000);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The pids of a process's children (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-    const text = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
-    if (text) found.push(...text.split(/\s+/).map(Number));
-  }
-  return found;
-}
 
 const alive = (pid: number) => {
   try {

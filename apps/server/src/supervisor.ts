@@ -21,8 +21,6 @@ export function workerCount(env: { WEB_CONCURRENCY: number; DATABASE_URL?: strin
   return env.WEB_CONCURRENCY;
 }
 
-export const isWorker = () => cluster.isWorker;
-
 export function superviseWorkers(count: number): void {
   const deaths: number[] = [];
   const live = new Set<Worker>();

@@ -6,11 +6,12 @@ import { pipeline, Transform } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { pathOf } from "../spring-error.ts";
+import { PRODUCT_FORM_PATH } from "./product-form.ts";
 
 export const BODY_LIMIT = 64 * 1024;
 /** a product form: a 5 MB image as a file or as a base64 data URL, with its fields */
 export const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
-const UPLOAD_PATHS = [/^\/api\/v1\/products\/(saves|update\/[^/]+)$/, /^\/api\/trpc\/products\.(save|update)$/];
+const UPLOAD_PATHS = [PRODUCT_FORM_PATH, /^\/api\/trpc\/products\.(save|update)$/];
 
 export const bodyLimitFor = (request: Pick<FastifyRequest, "url">) => (UPLOAD_PATHS.some((p) => p.test(pathOf(request.url))) ? UPLOAD_BODY_LIMIT : BODY_LIMIT);
 

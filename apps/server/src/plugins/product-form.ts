@@ -7,7 +7,7 @@ import type { FastifyRequest } from "fastify";
 import type { Context } from "@store/api";
 import { pathOf } from "../spring-error.ts";
 
-const PRODUCT_FORM_PATH = /^\/api\/v1\/products\/(saves|update\/[^/]+)$/;
+export const PRODUCT_FORM_PATH = /^\/api\/v1\/products\/(saves|update\/[^/]+)$/;
 
 export const isProductForm = (request: FastifyRequest) =>
   request.method === "POST" && request.isMultipart() && PRODUCT_FORM_PATH.test(pathOf(request.originalUrl));
