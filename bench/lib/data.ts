@@ -119,27 +119,35 @@ FROM generate_series(1, ${C}) g`,
   );
   await sql.exec(`
 INSERT INTO "OrderReference" ("createdAt") SELECT now() - ((${O} - g) * interval '5 minutes') FROM generate_series(1, ${O}) g;
-INSERT INTO "ProductOrder" ("productOrderId","customerId","customerName","shippingAddress","productId","productName","productPrice","deliveryCharge","orderTotalPrice","quantity","paymentStatus","orderStatus","deliveryDate","startDate","endDate","orderAddDateTime","updatedAt")
+CREATE TEMP TABLE bench_lines AS
 SELECT
-  'ORD-' || to_char(ts, 'YYYYMMDD') || '-' || lpad(g::text, 6, '0'),
-  1 + (g * 7919) % ${C},
+  'ORD-' || to_char(ts, 'YYYYMMDD') || '-' || lpad(g::text, 6, '0') AS "productOrderId",
+  1 + (g * 7919) % ${C} AS "customerId",
   CASE WHEN g % ${oEvery} = 0 THEN '${ORDER_NEEDLE}'
-       ELSE (${arr(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (g / 7) % ${LAST.length}] END,
-  'Flat ' || (g % 400 + 1) || ', MG Road, Bengaluru, Karnataka 560001',
-  p."productId", p."productName", p."productPrice", COALESCE(p."deliveryCharge", 0),
-  p."productPrice" * (1 + g % 3) + COALESCE(p."deliveryCharge", 0),
-  1 + g % 3,
-  CASE WHEN s IN ('Completed') THEN 'Paid' ELSE 'Pending' END,
-  s,
-  ts + interval '3 days', ts,
-  CASE WHEN s IN ('Completed', 'Cancelled') THEN ts + interval '2 days' ELSE NULL END,
-  ts, ts
+       ELSE (${arr(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (g / 7) % ${LAST.length}] END AS "customerName",
+  'Flat ' || (g % 400 + 1) || ', MG Road, Bengaluru, Karnataka 560001' AS "shippingAddress",
+  p."productId", p."productName", p."productPrice", COALESCE(p."deliveryCharge", 0) AS "deliveryCharge",
+  p."productPrice" * (1 + g % 3) + COALESCE(p."deliveryCharge", 0) AS "orderTotalPrice",
+  1 + g % 3 AS quantity,
+  CASE WHEN s IN ('Completed') THEN 'Paid' ELSE 'Pending' END AS "paymentStatus",
+  s AS "orderStatus",
+  ts + interval '3 days' AS "deliveryDate", ts AS "startDate",
+  CASE WHEN s IN ('Completed', 'Cancelled') THEN ts + interval '2 days' ELSE NULL END AS "endDate",
+  ts
 FROM (
   SELECT g, now() - ((${O} - g) * interval '5 minutes') AS ts,
          (${arr(["Completed", "Completed", "Completed", "Shipped", "On the way", "Ready for pickup", "Cancelled"])})[1 + g % 7] AS s
   FROM generate_series(1, ${O}) g
 ) o
 JOIN "Product" p ON p."productId" = 1 + (o.g * 31) % ${P};
+-- one checkout = one order (issue 14): each line's order header first
+INSERT INTO "Order" ("productOrderId","customerId","customerName","shippingAddress","pinCode","state","itemsTotal","deliveryTotal","grandTotal","paymentMethod","paymentStatus","createdAt","updatedAt")
+SELECT "productOrderId", "customerId", "customerName", "shippingAddress", '560001', 'Karnataka', "productPrice" * quantity, "deliveryCharge", "orderTotalPrice", 'COD', "paymentStatus", ts, ts
+FROM bench_lines;
+INSERT INTO "ProductOrder" ("productOrderId","customerId","customerName","shippingAddress","productId","productName","productPrice","deliveryCharge","orderTotalPrice","quantity","paymentStatus","orderStatus","deliveryDate","startDate","endDate","orderAddDateTime","updatedAt")
+SELECT "productOrderId","customerId","customerName","shippingAddress","productId","productName","productPrice","deliveryCharge","orderTotalPrice",quantity,"paymentStatus","orderStatus","deliveryDate","startDate","endDate",ts,ts
+FROM bench_lines;
+DROP TABLE bench_lines;
 `);
   await sql.exec(`VACUUM ANALYZE`);
 }

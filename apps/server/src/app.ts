@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import { createContext, type Services } from "@store/api";
+import { createContext, type MailTransport, type Services } from "@store/api";
 import type { DbHandle } from "@store/db";
 import { bodyLimitsPlugin, UPLOAD_BODY_LIMIT } from "./plugins/body-limits.ts";
 import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
@@ -13,6 +13,9 @@ import { healthPlugin } from "./plugins/health.ts";
 import { imagesPlugin } from "./plugins/images.ts";
 import { LEGACY_DELETE_PREFIX, REST_PREFIX, restPlugin } from "./plugins/rest.ts";
 import { securityPlugin } from "./plugins/security.ts";
+import { paymentsPlugin } from "./plugins/payments.ts";
+import { outboxPlugin } from "./plugins/outbox.ts";
+import { documentsPlugin } from "./plugins/documents.ts";
 import { trpcPlugin } from "./plugins/trpc.ts";
 import { webPlugin } from "./plugins/web.ts";
 
@@ -31,6 +34,10 @@ export interface AppOptions {
   hstsMaxAge?: number;
   /** ms to receive a whole request / its headers before the connection is closed */
   timeouts?: { requestMs: number; headersMs: number };
+  /** ms between sweeps for unpaid UPI orders past their time; 0 = none (default: plugins/payments.ts) */
+  upiExpirySweepMs?: number;
+  /** sends the outbox's messages (SMTP_URL); absent: messages wait in the outbox */
+  mailer?: { transport: MailTransport; from: string; pollMs?: number };
 }
 
 /** slow clients (a body trickled a byte at a time) are cut off; a legitimate upload of 8 MB takes far less */
@@ -71,6 +78,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin, { corsOrigins: opts.corsOrigins, hstsMaxAge: opts.hstsMaxAge });
   await app.register(catalogueCachePlugin, { productCache: opts.services.productCache });
   await app.register(trpcPlugin, { contextFor });
+  await app.register(paymentsPlugin, { db, services: opts.services, contextFor, sweepMs: opts.upiExpirySweepMs });
+  await app.register(documentsPlugin, { contextFor });
+  if (opts.mailer) await app.register(outboxPlugin, { db, transport: opts.mailer.transport, from: opts.mailer.from, pollMs: opts.mailer.pollMs ?? 1000 });
   await app.register(restPlugin, { prefix: REST_PREFIX, contextFor });
   await app.register(docsPlugin);
   await app.register(imagesPlugin, { db, productEvents: opts.services.productEvents });

@@ -56,6 +56,27 @@ const schema = z.object({
   HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(31_536_000),
   /** server worker processes under the restarting primary (supervisor.ts); 0 = no primary */
   WEB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+  /** Razorpay (ONLINE payment): all three set turn it on; RAZORPAY_API_BASE for a stand-in in tests */
+  RAZORPAY_KEY_ID: z.string().trim().optional(),
+  RAZORPAY_KEY_SECRET: z.string().trim().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional(),
+  RAZORPAY_API_BASE: z.string().url("RAZORPAY_API_BASE must be a URL such as https://api.razorpay.com").optional(),
+  /** outgoing mail (issue 16): smtp://user:pass@host:587, smtps://… for TLS; unset keeps messages waiting in the outbox */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** the From of every message */
+  MAIL_FROM: z.string().trim().min(3).default("Clean Store <orders@cleanstore.in>"),
+  /** the storefront's public address, for links in messages */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .url("PUBLIC_URL must be a URL such as https://shop.example.in")
+    .default("http://localhost:8080")
+    .transform((u) => u.replace(/\/+$/, "")),
   /** folder of the built web app (default apps/web/dist) */
   WEB_DIST: z.string().optional(),
   /** Seed the sample catalogue when the product table is empty (default on) */

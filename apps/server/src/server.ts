@@ -5,6 +5,7 @@ import { buildApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { seed } from "./seed.ts";
 import { createServices } from "./services.ts";
+import { razorpayFromEnv, smtpTransport } from "@store/api";
 import { startProductSync } from "./product-sync.ts";
 
 /** Opens the database, seeds it, and serves until SIGTERM/SIGINT (a worker of supervisor.ts, or the whole server with WEB_CONCURRENCY=0). */
@@ -17,13 +18,20 @@ export async function startServer() {
     adminPhone: env.ADMIN_PHONE,
     sampleProducts: env.SEED_SAMPLE_DATA,
   });
-  const services = createServices(handle, { jwtSecret: env.JWT_SECRET, loginMaxFailures: env.LOGIN_MAX_FAILURES, signupsPerHour: env.SIGNUP_MAX_PER_HOUR });
+  const services = createServices(handle, {
+    jwtSecret: env.JWT_SECRET,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    signupsPerHour: env.SIGNUP_MAX_PER_HOUR,
+    paymentProvider: razorpayFromEnv(process.env),
+    mail: { publicUrl: env.PUBLIC_URL, smtpConfigured: Boolean(env.SMTP_URL) },
+  });
   const app = await buildApp({
     handle,
     services,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
     trustProxy: env.TRUST_PROXY,
+    mailer: env.SMTP_URL ? { transport: smtpTransport(env.SMTP_URL), from: env.MAIL_FROM } : undefined,
     hstsMaxAge: env.NODE_ENV === "production" ? env.HSTS_MAX_AGE : 0,
     corsOrigins: env.CORS_ORIGINS.split(",")
       .map((s) => s.trim())

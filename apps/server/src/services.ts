@@ -2,10 +2,13 @@ import {
   createLoginLimiter,
   createProductCache,
   createProductEvents,
+  createResetLimiter,
   createSignupLimiter,
   createTokenService,
   databaseLimitStore,
   memoryLimitStore,
+  type MailSettings,
+  type PaymentProvider,
   type Services,
 } from "@store/api";
 import type { DbHandle } from "@store/db";
@@ -16,6 +19,10 @@ export interface ServiceOptions {
   signupsPerHour?: number;
   /** count limits in the database (default: on PostgreSQL) */
   sharedLimits?: boolean;
+  /** the card/UPI gateway; null (the default) turns ONLINE payment off */
+  paymentProvider?: PaymentProvider | null;
+  /** links in messages and whether SMTP is configured (default: http://localhost:8080, none) */
+  mail?: MailSettings;
 }
 
 /**
@@ -32,5 +39,8 @@ export function createServices(handle: DbHandle, opts: ServiceOptions): Services
     signupLimiter: createSignupLimiter({ perHour: signupsPerHour, store }),
     productEvents,
     productCache: createProductCache(productEvents),
+    paymentProvider: opts.paymentProvider ?? null,
+    mail: opts.mail ?? { publicUrl: "http://localhost:8080", smtpConfigured: false },
+    resetLimiter: createResetLimiter({ store }),
   };
 }

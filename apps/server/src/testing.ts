@@ -1,7 +1,7 @@
 // HTTP tests: the real Fastify app on a fresh test database, driven with app.inject.
 import type { FastifyInstance } from "fastify";
 import { createTestEnv, type TestEnv } from "@store/api/testing";
-import { buildApp } from "./app.ts";
+import { buildApp, type AppOptions } from "./app.ts";
 
 export interface HttpTestEnv extends TestEnv {
   app: FastifyInstance;
@@ -9,9 +9,9 @@ export interface HttpTestEnv extends TestEnv {
   tokenFor(customerId: number): Promise<string>;
 }
 
-export async function createHttpTestEnv(): Promise<HttpTestEnv> {
+export async function createHttpTestEnv(options: Pick<AppOptions, "mailer"> = {}): Promise<HttpTestEnv> {
   const env = await createTestEnv();
-  const app = await buildApp({ handle: env.handle, services: env.services, logLevel: "silent" });
+  const app = await buildApp({ handle: env.handle, services: env.services, logLevel: "silent", ...options });
   await app.ready();
   const adminToken = await env.services.tokens.sign({ role: "admin", adminId: env.adminId });
   return {

@@ -15,6 +15,8 @@ import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as CustomerRouteImport } from './routes/_customer'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as AboutUsDothtmlRouteImport } from './routes/about-us[.]html'
+import { Route as AdminForgotPasswordRouteImport } from './routes/adminForgotPassword'
+import { Route as AdminResetPasswordRouteImport } from './routes/adminResetPassword'
 import { Route as BlogRouteImport } from './routes/blog'
 import { Route as BlogDothtmlRouteImport } from './routes/blog[.]html'
 import { Route as CategoriesRouteImport } from './routes/categories'
@@ -22,8 +24,10 @@ import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as ContactUsDothtmlRouteImport } from './routes/contact-us[.]html'
 import { Route as CustomerLoginRouteImport } from './routes/customerLogin'
 import { Route as CustomerRegisterRouteImport } from './routes/customerRegister'
+import { Route as ForgotPasswordRouteImport } from './routes/forgotPassword'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacyPolicy'
 import { Route as RefundPolicyRouteImport } from './routes/refundPolicy'
+import { Route as ResetPasswordRouteImport } from './routes/resetPassword'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TermUseDothtmlRouteImport } from './routes/term-use[.]html'
 import { Route as TermUseRouteImport } from './routes/termUse'
@@ -33,6 +37,9 @@ import { Route as AdminAdmindashboardRouteImport } from './routes/_admin/Adminda
 import { Route as AdminTotalOrderDeliveryRouteImport } from './routes/_admin/TotalOrderDelivery'
 import { Route as AdminAddProductRouteImport } from './routes/_admin/add-product'
 import { Route as AdminCustomerManagementRouteImport } from './routes/_admin/customer-management'
+import { Route as AdminEmailsRouteImport } from './routes/_admin/emails'
+import { Route as AdminGstSummaryRouteImport } from './routes/_admin/gst-summary'
+import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
 import { Route as AdminProductManagementRouteImport } from './routes/_admin/product-management'
 import { Route as AdminSettingsRouteImport } from './routes/_admin/settings'
 import { Route as AdminTotalOrderRouteImport } from './routes/_admin/total-order'
@@ -87,6 +94,16 @@ const AboutUsDothtmlRoute = AboutUsDothtmlRouteImport.update({
   path: '/about-us.html',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminForgotPasswordRoute = AdminForgotPasswordRouteImport.update({
+  id: '/adminForgotPassword',
+  path: '/adminForgotPassword',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminResetPasswordRoute = AdminResetPasswordRouteImport.update({
+  id: '/adminResetPassword',
+  path: '/adminResetPassword',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogRoute = BlogRouteImport.update({
   id: '/blog',
   path: '/blog',
@@ -122,6 +139,11 @@ const CustomerRegisterRoute = CustomerRegisterRouteImport.update({
   path: '/customerRegister',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgotPassword',
+  path: '/forgotPassword',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacyPolicy',
   path: '/privacyPolicy',
@@ -130,6 +152,11 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
 const RefundPolicyRoute = RefundPolicyRouteImport.update({
   id: '/refundPolicy',
   path: '/refundPolicy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/resetPassword',
+  path: '/resetPassword',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -175,6 +202,21 @@ const AdminAddProductRoute = AdminAddProductRouteImport.update({
 const AdminCustomerManagementRoute = AdminCustomerManagementRouteImport.update({
   id: '/customer-management',
   path: '/customer-management',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminEmailsRoute = AdminEmailsRouteImport.update({
+  id: '/emails',
+  path: '/emails',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGstSummaryRoute = AdminGstSummaryRouteImport.update({
+  id: '/gst-summary',
+  path: '/gst-summary',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminProductManagementRoute = AdminProductManagementRouteImport.update({
@@ -325,6 +367,8 @@ export interface FileRoutesByFullPath {
   '/AdminLogin': typeof AdminLoginRoute
   '/about-us': typeof AboutUsRoute
   '/about-us.html': typeof AboutUsDothtmlRoute
+  '/adminForgotPassword': typeof AdminForgotPasswordRoute
+  '/adminResetPassword': typeof AdminResetPasswordRoute
   '/blog': typeof BlogRoute
   '/blog.html': typeof BlogDothtmlRoute
   '/categories': typeof CategoriesRoute
@@ -332,8 +376,10 @@ export interface FileRoutesByFullPath {
   '/contact-us.html': typeof ContactUsDothtmlRoute
   '/customerLogin': typeof CustomerLoginRoute
   '/customerRegister': typeof CustomerRegisterRoute
+  '/forgotPassword': typeof ForgotPasswordRoute
   '/privacyPolicy': typeof PrivacyPolicyRoute
   '/refundPolicy': typeof RefundPolicyRoute
+  '/resetPassword': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/term-use.html': typeof TermUseDothtmlRoute
   '/termUse': typeof TermUseRoute
@@ -343,6 +389,9 @@ export interface FileRoutesByFullPath {
   '/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
   '/add-product': typeof AdminAddProductRoute
   '/customer-management': typeof AdminCustomerManagementRoute
+  '/emails': typeof AdminEmailsRoute
+  '/gst-summary': typeof AdminGstSummaryRoute
+  '/payments': typeof AdminPaymentsRoute
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
   '/total-order': typeof AdminTotalOrderRoute
@@ -374,6 +423,8 @@ export interface FileRoutesByTo {
   '/AdminLogin': typeof AdminLoginRoute
   '/about-us': typeof AboutUsRoute
   '/about-us.html': typeof AboutUsDothtmlRoute
+  '/adminForgotPassword': typeof AdminForgotPasswordRoute
+  '/adminResetPassword': typeof AdminResetPasswordRoute
   '/blog': typeof BlogRoute
   '/blog.html': typeof BlogDothtmlRoute
   '/categories': typeof CategoriesRoute
@@ -381,8 +432,10 @@ export interface FileRoutesByTo {
   '/contact-us.html': typeof ContactUsDothtmlRoute
   '/customerLogin': typeof CustomerLoginRoute
   '/customerRegister': typeof CustomerRegisterRoute
+  '/forgotPassword': typeof ForgotPasswordRoute
   '/privacyPolicy': typeof PrivacyPolicyRoute
   '/refundPolicy': typeof RefundPolicyRoute
+  '/resetPassword': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/term-use.html': typeof TermUseDothtmlRoute
   '/termUse': typeof TermUseRoute
@@ -392,6 +445,9 @@ export interface FileRoutesByTo {
   '/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
   '/add-product': typeof AdminAddProductRoute
   '/customer-management': typeof AdminCustomerManagementRoute
+  '/emails': typeof AdminEmailsRoute
+  '/gst-summary': typeof AdminGstSummaryRoute
+  '/payments': typeof AdminPaymentsRoute
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
   '/total-order': typeof AdminTotalOrderRoute
@@ -426,6 +482,8 @@ export interface FileRoutesById {
   '/_customer': typeof CustomerRouteWithChildren
   '/about-us': typeof AboutUsRoute
   '/about-us.html': typeof AboutUsDothtmlRoute
+  '/adminForgotPassword': typeof AdminForgotPasswordRoute
+  '/adminResetPassword': typeof AdminResetPasswordRoute
   '/blog': typeof BlogRoute
   '/blog.html': typeof BlogDothtmlRoute
   '/categories': typeof CategoriesRoute
@@ -433,8 +491,10 @@ export interface FileRoutesById {
   '/contact-us.html': typeof ContactUsDothtmlRoute
   '/customerLogin': typeof CustomerLoginRoute
   '/customerRegister': typeof CustomerRegisterRoute
+  '/forgotPassword': typeof ForgotPasswordRoute
   '/privacyPolicy': typeof PrivacyPolicyRoute
   '/refundPolicy': typeof RefundPolicyRoute
+  '/resetPassword': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/term-use.html': typeof TermUseDothtmlRoute
   '/termUse': typeof TermUseRoute
@@ -444,6 +504,9 @@ export interface FileRoutesById {
   '/_admin/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
   '/_admin/add-product': typeof AdminAddProductRoute
   '/_admin/customer-management': typeof AdminCustomerManagementRoute
+  '/_admin/emails': typeof AdminEmailsRoute
+  '/_admin/gst-summary': typeof AdminGstSummaryRoute
+  '/_admin/payments': typeof AdminPaymentsRoute
   '/_admin/product-management': typeof AdminProductManagementRoute
   '/_admin/settings': typeof AdminSettingsRoute
   '/_admin/total-order': typeof AdminTotalOrderRoute
@@ -477,6 +540,8 @@ export interface FileRouteTypes {
     | '/AdminLogin'
     | '/about-us'
     | '/about-us.html'
+    | '/adminForgotPassword'
+    | '/adminResetPassword'
     | '/blog'
     | '/blog.html'
     | '/categories'
@@ -484,8 +549,10 @@ export interface FileRouteTypes {
     | '/contact-us.html'
     | '/customerLogin'
     | '/customerRegister'
+    | '/forgotPassword'
     | '/privacyPolicy'
     | '/refundPolicy'
+    | '/resetPassword'
     | '/search'
     | '/term-use.html'
     | '/termUse'
@@ -495,6 +562,9 @@ export interface FileRouteTypes {
     | '/TotalOrderDelivery'
     | '/add-product'
     | '/customer-management'
+    | '/emails'
+    | '/gst-summary'
+    | '/payments'
     | '/product-management'
     | '/settings'
     | '/total-order'
@@ -526,6 +596,8 @@ export interface FileRouteTypes {
     | '/AdminLogin'
     | '/about-us'
     | '/about-us.html'
+    | '/adminForgotPassword'
+    | '/adminResetPassword'
     | '/blog'
     | '/blog.html'
     | '/categories'
@@ -533,8 +605,10 @@ export interface FileRouteTypes {
     | '/contact-us.html'
     | '/customerLogin'
     | '/customerRegister'
+    | '/forgotPassword'
     | '/privacyPolicy'
     | '/refundPolicy'
+    | '/resetPassword'
     | '/search'
     | '/term-use.html'
     | '/termUse'
@@ -544,6 +618,9 @@ export interface FileRouteTypes {
     | '/TotalOrderDelivery'
     | '/add-product'
     | '/customer-management'
+    | '/emails'
+    | '/gst-summary'
+    | '/payments'
     | '/product-management'
     | '/settings'
     | '/total-order'
@@ -577,6 +654,8 @@ export interface FileRouteTypes {
     | '/_customer'
     | '/about-us'
     | '/about-us.html'
+    | '/adminForgotPassword'
+    | '/adminResetPassword'
     | '/blog'
     | '/blog.html'
     | '/categories'
@@ -584,8 +663,10 @@ export interface FileRouteTypes {
     | '/contact-us.html'
     | '/customerLogin'
     | '/customerRegister'
+    | '/forgotPassword'
     | '/privacyPolicy'
     | '/refundPolicy'
+    | '/resetPassword'
     | '/search'
     | '/term-use.html'
     | '/termUse'
@@ -595,6 +676,9 @@ export interface FileRouteTypes {
     | '/_admin/TotalOrderDelivery'
     | '/_admin/add-product'
     | '/_admin/customer-management'
+    | '/_admin/emails'
+    | '/_admin/gst-summary'
+    | '/_admin/payments'
     | '/_admin/product-management'
     | '/_admin/settings'
     | '/_admin/total-order'
@@ -629,6 +713,8 @@ export interface RootRouteChildren {
   CustomerRoute: typeof CustomerRouteWithChildren
   AboutUsRoute: typeof AboutUsRoute
   AboutUsDothtmlRoute: typeof AboutUsDothtmlRoute
+  AdminForgotPasswordRoute: typeof AdminForgotPasswordRoute
+  AdminResetPasswordRoute: typeof AdminResetPasswordRoute
   BlogRoute: typeof BlogRoute
   BlogDothtmlRoute: typeof BlogDothtmlRoute
   CategoriesRoute: typeof CategoriesRoute
@@ -636,8 +722,10 @@ export interface RootRouteChildren {
   ContactUsDothtmlRoute: typeof ContactUsDothtmlRoute
   CustomerLoginRoute: typeof CustomerLoginRoute
   CustomerRegisterRoute: typeof CustomerRegisterRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   RefundPolicyRoute: typeof RefundPolicyRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SearchRoute: typeof SearchRoute
   TermUseDothtmlRoute: typeof TermUseDothtmlRoute
   TermUseRoute: typeof TermUseRoute
@@ -693,6 +781,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutUsDothtmlRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/adminForgotPassword': {
+      id: '/adminForgotPassword'
+      path: '/adminForgotPassword'
+      fullPath: '/adminForgotPassword'
+      preLoaderRoute: typeof AdminForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adminResetPassword': {
+      id: '/adminResetPassword'
+      path: '/adminResetPassword'
+      fullPath: '/adminResetPassword'
+      preLoaderRoute: typeof AdminResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blog': {
       id: '/blog'
       path: '/blog'
@@ -742,6 +844,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomerRegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgotPassword': {
+      id: '/forgotPassword'
+      path: '/forgotPassword'
+      fullPath: '/forgotPassword'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacyPolicy': {
       id: '/privacyPolicy'
       path: '/privacyPolicy'
@@ -754,6 +863,13 @@ declare module '@tanstack/react-router' {
       path: '/refundPolicy'
       fullPath: '/refundPolicy'
       preLoaderRoute: typeof RefundPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/resetPassword': {
+      id: '/resetPassword'
+      path: '/resetPassword'
+      fullPath: '/resetPassword'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -817,6 +933,27 @@ declare module '@tanstack/react-router' {
       path: '/customer-management'
       fullPath: '/customer-management'
       preLoaderRoute: typeof AdminCustomerManagementRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/emails': {
+      id: '/_admin/emails'
+      path: '/emails'
+      fullPath: '/emails'
+      preLoaderRoute: typeof AdminEmailsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/gst-summary': {
+      id: '/_admin/gst-summary'
+      path: '/gst-summary'
+      fullPath: '/gst-summary'
+      preLoaderRoute: typeof AdminGstSummaryRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/payments': {
+      id: '/_admin/payments'
+      path: '/payments'
+      fullPath: '/payments'
+      preLoaderRoute: typeof AdminPaymentsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/product-management': {
@@ -1002,6 +1139,9 @@ interface AdminRouteChildren {
   AdminTotalOrderDeliveryRoute: typeof AdminTotalOrderDeliveryRoute
   AdminAddProductRoute: typeof AdminAddProductRoute
   AdminCustomerManagementRoute: typeof AdminCustomerManagementRoute
+  AdminEmailsRoute: typeof AdminEmailsRoute
+  AdminGstSummaryRoute: typeof AdminGstSummaryRoute
+  AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminProductManagementRoute: typeof AdminProductManagementRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminTotalOrderRoute: typeof AdminTotalOrderRoute
@@ -1025,6 +1165,9 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminTotalOrderDeliveryRoute: AdminTotalOrderDeliveryRoute,
   AdminAddProductRoute: AdminAddProductRoute,
   AdminCustomerManagementRoute: AdminCustomerManagementRoute,
+  AdminEmailsRoute: AdminEmailsRoute,
+  AdminGstSummaryRoute: AdminGstSummaryRoute,
+  AdminPaymentsRoute: AdminPaymentsRoute,
   AdminProductManagementRoute: AdminProductManagementRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminTotalOrderRoute: AdminTotalOrderRoute,
@@ -1077,6 +1220,8 @@ const rootRouteChildren: RootRouteChildren = {
   CustomerRoute: CustomerRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
   AboutUsDothtmlRoute: AboutUsDothtmlRoute,
+  AdminForgotPasswordRoute: AdminForgotPasswordRoute,
+  AdminResetPasswordRoute: AdminResetPasswordRoute,
   BlogRoute: BlogRoute,
   BlogDothtmlRoute: BlogDothtmlRoute,
   CategoriesRoute: CategoriesRoute,
@@ -1084,8 +1229,10 @@ const rootRouteChildren: RootRouteChildren = {
   ContactUsDothtmlRoute: ContactUsDothtmlRoute,
   CustomerLoginRoute: CustomerLoginRoute,
   CustomerRegisterRoute: CustomerRegisterRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RefundPolicyRoute: RefundPolicyRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SearchRoute: SearchRoute,
   TermUseDothtmlRoute: TermUseDothtmlRoute,
   TermUseRoute: TermUseRoute,

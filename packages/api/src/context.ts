@@ -1,9 +1,12 @@
+import type { MailSettings } from "./mail/outbox.ts";
+import type { ResetLimiter } from "./services/reset-limiter.ts";
 import type { Db } from "@store/db";
 import type { TokenService } from "./services/tokens.ts";
 import type { LoginLimiter } from "./services/login-limiter.ts";
 import type { SignupLimiter } from "./services/signup-limiter.ts";
 import type { ProductEvents } from "./services/product-events.ts";
 import type { ProductCache } from "./services/product-cache.ts";
+import type { PaymentProvider } from "./services/payment-provider.ts";
 
 /** `sessionVersion`: the account's version when the token was issued (0 when absent); an older one is refused. */
 export type AuthUser = { role: "customer"; customerId: number; sessionVersion?: number } | { role: "admin"; adminId: number; sessionVersion?: number };
@@ -15,6 +18,12 @@ export interface Services {
   signupLimiter: SignupLimiter;
   productEvents: ProductEvents;
   productCache: ProductCache;
+  /** the card/UPI gateway (Razorpay) when configured; null turns ONLINE payment off */
+  paymentProvider: PaymentProvider | null;
+  /** where links in messages point and whether SMTP is configured (mail/outbox.ts) */
+  mail: MailSettings;
+  /** "forgot password" requests: per address and per account (issue 16) */
+  resetLimiter: ResetLimiter;
 }
 
 export interface InnerContext {

@@ -6,6 +6,9 @@ import { cartRouter } from "./routers/cart.ts";
 import { ordersRouter } from "./routers/orders.ts";
 import { statsRouter } from "./routers/stats.ts";
 import { settingsRouter } from "./routers/settings.ts";
+import { paymentsRouter } from "./routers/payments.ts";
+import { reportsRouter } from "./routers/reports.ts";
+import { emailsRouter } from "./routers/emails.ts";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -15,6 +18,9 @@ export const appRouter = createTRPCRouter({
   orders: ordersRouter,
   stats: statsRouter,
   settings: settingsRouter,
+  payments: paymentsRouter,
+  reports: reportsRouter,
+  emails: emailsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import { createInnerContext, type AuthUser, type Services } from "./context.ts";
 import { createTokenService } from "./services/tokens.ts";
 import { createLoginLimiter } from "./services/login-limiter.ts";
 import { createSignupLimiter } from "./services/signup-limiter.ts";
+import { createResetLimiter } from "./services/reset-limiter.ts";
 import { createProductEvents } from "./services/product-events.ts";
 import { createProductCache } from "./services/product-cache.ts";
 import { hashPassword } from "./services/passwords.ts";
@@ -25,6 +26,9 @@ export function createTestServices(): Services {
     signupLimiter: createSignupLimiter({ perHour: 1_000_000 }),
     productEvents,
     productCache: createProductCache(productEvents),
+    paymentProvider: null,
+    mail: { publicUrl: "http://localhost:8080", smtpConfigured: false },
+    resetLimiter: createResetLimiter({ perHour: 1_000_000, perAccount: 1_000_000 }),
   };
 }
 

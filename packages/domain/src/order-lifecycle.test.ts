@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkStatusChange, effectsOf, nextStatuses, trackerFlags } from "./order-lifecycle.ts";
+import { cashCollected, checkStatusChange, effectsOf, nextStatuses, trackerFlags } from "./order-lifecycle.ts";
 import { ORDER_STATUSES } from "./statuses.ts";
 
 describe("order lifecycle", () => {
@@ -22,9 +22,17 @@ describe("order lifecycle", () => {
     expect(checkStatusChange("Ready for pickup", "Shipped")).toEqual({ ok: false, reason: "cannot go back from Ready for pickup to Shipped" });
   });
   it("pays a delivered order and restocks a cancelled one", () => {
-    expect(effectsOf("Completed")).toEqual({ ends: true, paymentStatus: "Paid", restock: false });
+    expect(effectsOf("Completed")).toEqual({ ends: true, restock: false });
     expect(effectsOf("Cancelled")).toEqual({ ends: true, restock: true });
     expect(effectsOf("On the way")).toEqual({ ends: false, restock: false });
+  });
+
+  it("collects cash on delivery once every line not cancelled is delivered", () => {
+    expect(cashCollected(["Completed"])).toBe(true);
+    expect(cashCollected(["Completed", "Cancelled"])).toBe(true);
+    expect(cashCollected(["Completed", "On the way"])).toBe(false);
+    expect(cashCollected(["Cancelled", "Cancelled"])).toBe(false);
+    expect(cashCollected([])).toBe(false);
   });
   it("shows the tracker's steps as the spec's clients read them", () => {
     expect(trackerFlags("Shipped")).toEqual({ confirmOrder: true, onTheWay: false, pickUp: false });

@@ -1,5 +1,5 @@
 // Which order status may follow which (docs/decisions.md, issue 3).
-import { ORDER_STATUSES, type OrderStatus, type PaymentStatus } from "./statuses.ts";
+import { ORDER_STATUSES, type OrderStatus } from "./statuses.ts";
 
 /** The forward steps, without Cancelled. */
 export const LIFECYCLE_STEPS = ORDER_STATUSES.filter((s): s is Exclude<OrderStatus, "Cancelled"> => s !== "Cancelled");
@@ -25,11 +25,17 @@ export function checkStatusChange(from: string, to: OrderStatus): { ok: true } |
   return { ok: true };
 }
 
-/** What follows from a status change: a delivered cash-on-delivery order is paid; cancelling puts the stock back. */
-export function effectsOf(to: OrderStatus): { ends: boolean; paymentStatus?: PaymentStatus; restock: boolean } {
-  if (to === "Completed") return { ends: true, paymentStatus: "Paid", restock: false };
+/** What follows from a line's status change: delivering or cancelling ends it; cancelling puts the stock back. */
+export function effectsOf(to: OrderStatus): { ends: boolean; restock: boolean } {
+  if (to === "Completed") return { ends: true, restock: false };
   if (to === "Cancelled") return { ends: true, restock: true };
   return { ends: false, restock: false };
+}
+
+/** Cash on delivery is collected when the order is delivered: every line not cancelled is Completed (and one is). */
+export function cashCollected(lineStatuses: readonly string[]): boolean {
+  const live = lineStatuses.filter((s) => s !== "Cancelled");
+  return live.length > 0 && live.every((s) => s === "Completed");
 }
 
 /** The tracker's steps as the spec's old clients read them: confirmed, on the way, ready for pickup. */

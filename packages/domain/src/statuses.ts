@@ -6,8 +6,16 @@
 export const ORDER_STATUSES = ["Shipped", "On the way", "Ready for pickup", "Completed", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ["Pending", "Paid"] as const;
+/** An order's payment (docs/decisions.md, issue 14); its lines show the same word. */
+export const PAYMENT_STATUSES = ["Pending", "Awaiting verification", "Paid", "Failed", "Refunded", "Partially refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The ones an admin may set by hand through the line-based status call (spec §7): cash received. */
+export const MANUAL_PAYMENT_STATUSES = ["Pending", "Paid"] as const satisfies readonly PaymentStatus[];
+
+/** How an order is paid: cash on delivery (the default of old clients), UPI to the shop's VPA, or the card/UPI gateway. */
+export const PAYMENT_METHODS = ["COD", "UPI", "ONLINE"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Pending = no return asked for. */
 export const RETURN_STATUSES = ["Pending", "Requested", "Approved", "Rejected", "Refunded"] as const;
@@ -28,5 +36,7 @@ const isOneOf =
 
 export const isOrderStatus = isOneOf(ORDER_STATUSES);
 export const isPaymentStatus = isOneOf(PAYMENT_STATUSES);
+export const isPaymentMethod = isOneOf(PAYMENT_METHODS);
+export const isManualPaymentStatus = isOneOf(MANUAL_PAYMENT_STATUSES);
 export const isReturnStatus = isOneOf(RETURN_STATUSES);
 export const isReturnReason = isOneOf(RETURN_REASONS);

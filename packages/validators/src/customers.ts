@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { whyInvalidGstin } from "@store/domain";
 import { email, newPassword, phoneNumber, pinCode, requiredText } from "./common.ts";
 
 const addressFields = {
@@ -33,6 +34,8 @@ export const customerUpdateSchema = z.object({
   currentPassword: z.preprocess((v) => (typeof v === "string" && v === "" ? undefined : v), z.string().max(128, "Password is too long").optional()),
   /** only an admin may change it; ignored from a customer */
   customerStatus: z.boolean().optional(),
+  /** a business buyer's GSTIN for its invoices; "" removes it */
+  gstin: z.lazy(() => customerGstinSchema).optional(),
 });
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 
@@ -61,3 +64,14 @@ export const adminPasswordChangeSchema = z.object({
   currentPassword: z.string().min(1, "Current password is required").max(128),
   newPassword,
 });
+
+/** A business buyer's GSTIN (optional on the profile): "" removes it. */
+export const customerGstinSchema = z
+  .string()
+  .trim()
+  .max(15, "A GSTIN has 15 characters")
+  .transform((v) => v.toUpperCase())
+  .superRefine((v, ctx) => {
+    const problem = v === "" ? null : whyInvalidGstin(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });

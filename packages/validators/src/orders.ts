@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { ORDER_STATUSES, PAYMENT_STATUSES, RETURN_DECISIONS, RETURN_REASONS } from "@store/domain";
+import { MANUAL_PAYMENT_STATUSES, ORDER_STATUSES, RETURN_DECISIONS, RETURN_REASONS } from "@store/domain";
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: `Order status must be one of: ${ORDER_STATUSES.join(", ")}` });
-export const paymentStatusSchema = z.enum(PAYMENT_STATUSES, { error: "Payment status must be Pending or Paid" });
+/** What an admin may set by hand (cash received); the other payment statuses follow from payments and refunds. */
+export const paymentStatusSchema = z.enum(MANUAL_PAYMENT_STATUSES, { error: "Payment status must be Pending or Paid" });
 export const returnReasonSchema = z.enum(RETURN_REASONS, { error: `Reason must be one of: ${RETURN_REASONS.join(", ")}` });
 export const returnDecisionSchema = z.enum(RETURN_DECISIONS, { error: "Return status must be Approved, Rejected or Refunded" });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GST_RATES } from "@store/domain";
 import { MAX_SHELF_PAGE, PRODUCT_CATEGORIES } from "./constants.ts";
 import { optionalText, requiredText, rupees, wholeNumber } from "./common.ts";
 
@@ -36,6 +37,24 @@ const productFields = {
   category: z.preprocess((v) => (v === "" ? undefined : v), z.enum(PRODUCT_CATEGORIES).optional()),
   productImg: z.preprocess((v) => (v === "" ? undefined : v), imageDataUrl.optional()),
   productImgName: optionalText("Image name", 200),
+  /** GST (issue 15); left out: the Settings defaults */
+  hsnCode: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4,8}$/, "HSN code must be 4 to 8 digits")
+      .optional(),
+  ),
+  gstRate: z.preprocess(
+    (v) => (v === "" || v === undefined ? undefined : Number(v)),
+    z
+      .number()
+      .refine((r) => (GST_RATES as readonly number[]).includes(r), `GST rate must be one of ${GST_RATES.join(", ")} per cent`)
+      .optional(),
+  ),
+  countryOfOrigin: optionalText("Country of origin", 60),
+  manufacturer: optionalText("Manufacturer", 200),
 };
 
 /** Add product (docs/store-spec.md §5): name, price, quantity, pack size, details, main price, delivery required. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { wholeNumber } from "./common.ts";
+import { rupees, wholeNumber } from "./common.ts";
 import { deliveryChargeSchema } from "./products.ts";
+import { upiVpaSchema } from "./payments.ts";
+import { GST_RATES, whyInvalidGstin } from "@store/domain";
 
 /** Anti-hoarding limits on ordering (docs/decisions.md, issue 13): what a shopper never reaches. */
 export const ORDER_LIMIT_DEFAULTS = { maxOpenUnpaidOrders: 10, maxOrdersPerHour: 20 } as const;
@@ -12,11 +14,96 @@ export const orderLimitFields = {
   maxOrdersPerHour: wholeNumber("Orders per customer an hour", { min: 1, max: 10_000 }),
 };
 
+const booleanField = (label: string) =>
+  z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: `${label} must be true or false` }));
+
+/** "411001, 560001" or a list: six-digit pin codes, each once. */
+const pinCodeList = z.preprocess(
+  (v) =>
+    typeof v === "string"
+      ? v
+          .split(/[\s,]+/)
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
+  z
+    .array(z.string().regex(/^\d{6}$/, "Each blocked pin code must be 6 digits"), { error: "Blocked pin codes must be a list of 6-digit pin codes" })
+    .max(5_000, "At most 5,000 blocked pin codes")
+    .transform((list) => [...new Set(list)]),
+);
+
+/** Payment settings (issue 14). */
+export const paymentSettingFields = {
+  codEnabled: booleanField("Cash on delivery on/off"),
+  codFee: rupees("COD fee", { max: 10_000 }),
+  /** null: no cap */
+  codMaxOrderValue: z.preprocess((v) => (v === "" ? null : v), rupees("Maximum COD order value", { min: 1, max: 10_000_000 }).nullable()),
+  codBlockedPinCodes: pinCodeList,
+  upiVpa: upiVpaSchema,
+  upiPayeeName: z.string().trim().max(60, "The UPI payee name must be at most 60 characters"),
+  upiExpiryHours: wholeNumber("Hours to pay a UPI order", { min: 1, max: 720 }),
+};
+
+const gstinField = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .superRefine((v, ctx) => {
+    const problem = v === "" ? null : whyInvalidGstin(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/** The seller's legal facts and the GST documents (issue 15). */
+export const gstSettingFields = {
+  sellerLegalName: z.string().trim().min(1, "The seller's legal name is required").max(120, "The seller's legal name is at most 120 characters"),
+  sellerAddress: z.string().trim().min(1, "The seller's address is required").max(300, "The seller's address is at most 300 characters"),
+  /** its first two digits are the seller's state */
+  sellerGstin: gstinField.refine((v) => v !== "", "The seller's GSTIN is required on a tax invoice"),
+  invoicePrefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9-]{1,6}$/, "The invoice prefix is 1 to 6 letters, digits or '-'"),
+  creditNotePrefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9-]{1,6}$/, "The credit note prefix is 1 to 6 letters, digits or '-'"),
+  hsnDigits: z.coerce.number().refine((v) => v === 4 || v === 6, "HSN digits printed must be 4 or 6"),
+  defaultHsnCode: z
+    .string()
+    .trim()
+    .regex(/^\d{4,8}$/, "An HSN code has 4 to 8 digits"),
+  defaultGstRate: z.coerce.number().refine((v) => (GST_RATES as readonly number[]).includes(v), `The GST rate must be one of ${GST_RATES.join(", ")} per cent`),
+  defaultCountryOfOrigin: z.string().trim().min(1).max(60),
+  defaultManufacturer: z.string().trim().max(200),
+  grievanceOfficerName: z.string().trim().max(100),
+  grievanceOfficerDesignation: z.string().trim().max(100),
+  grievanceOfficerEmail: z.union([z.literal(""), z.email("Enter the grievance officer's email address")]),
+  grievanceOfficerPhone: z
+    .string()
+    .trim()
+    .regex(/^[\d +-]{0,20}$/, "Enter the grievance officer's phone number"),
+  customerCareEmail: z.union([z.literal(""), z.email("Enter the customer care email address")]),
+  customerCarePhone: z
+    .string()
+    .trim()
+    .regex(/^[\d +-]{0,20}$/, "Enter the customer care phone number"),
+};
+
 /** Any of the settings; what is left out keeps its value. */
 export const settingsUpdateSchema = z
   .object({
     defaultDeliveryCharge: deliveryChargeSchema.optional(),
     maxOpenUnpaidOrders: orderLimitFields.maxOpenUnpaidOrders.optional(),
     maxOrdersPerHour: orderLimitFields.maxOrdersPerHour.optional(),
+    codEnabled: paymentSettingFields.codEnabled.optional(),
+    codFee: paymentSettingFields.codFee.optional(),
+    codMaxOrderValue: paymentSettingFields.codMaxOrderValue.optional(),
+    codBlockedPinCodes: paymentSettingFields.codBlockedPinCodes.optional(),
+    upiVpa: paymentSettingFields.upiVpa.optional(),
+    upiPayeeName: paymentSettingFields.upiPayeeName.optional(),
+    upiExpiryHours: paymentSettingFields.upiExpiryHours.optional(),
   })
+  .extend(z.object(gstSettingFields).partial().shape)
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one setting to change." });

@@ -50,7 +50,9 @@ export const securityPlugin = fp<SecurityOptions>(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // Razorpay Checkout (issue 14): its script, and the payment form it opens in a frame
+          scriptSrc: ["'self'", "https://checkout.razorpay.com"],
+          frameSrc: ["https://api.razorpay.com", "https://checkout.razorpay.com"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
           connectSrc: ["'self'"],

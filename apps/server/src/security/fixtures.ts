@@ -7,7 +7,7 @@ import path from "node:path";
 import { SignJWT } from "jose";
 import superjson from "superjson";
 import { generateOpenApiDocument } from "trpc-to-openapi";
-import { appRouter, hashPassword } from "@store/api";
+import { appRouter, createRazorpayProvider, hashPassword } from "@store/api";
 import { TEST_ADMIN, TEST_JWT_SECRET, customerFields, productFields } from "@store/api/testing";
 import { createHttpTestEnv, type HttpTestEnv } from "../testing.ts";
 import { GET_MUTATIONS } from "./procedures.ts";
@@ -111,6 +111,17 @@ export interface SecurityEnv extends HttpTestEnv {
   makeProduct(overrides?: Record<string, unknown>): Promise<number>;
   makeCartLine(customerId: number, quantity?: number): Promise<number>;
   makeOrder(customerId: number, data?: Record<string, unknown>): Promise<number>;
+  /** an order of one line paid (or to be paid) a given way, e.g. a UPI order awaiting verification; its productOrderId */
+  makePaymentOrder(
+    customerId: number,
+    payment: { paymentMethod: "COD" | "UPI" | "ONLINE"; paymentStatus?: string; utr?: string; providerOrderId?: string },
+  ): Promise<string>;
+  /** an order with a tax invoice and one credit note; its productOrderId and the credit note's number */
+  makeInvoicedOrder(customerId: number): Promise<{ productOrderId: string; creditNoteNumber: string }>;
+  /** a 12-digit UTR no order has */
+  uniqueUtr(): string;
+  /** the gateway's key secret in this env (to sign a checkout callback) */
+  gatewayKeySecret: string;
   /** a digest of every business table: equal before and after means nothing changed */
   fingerprint(): Promise<string>;
   inject(req: Req): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
@@ -168,11 +179,31 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
     const row = await db.cartItem.create({ data: { customerId, productId: pid, quantity }, select: { addToCartId: true } });
     return row.addToCartId;
   };
-  const makeOrder = async (customerId: number, data: Record<string, unknown> = {}) => {
+  const makeHeader = async (customerId: number, header: Record<string, unknown> = {}) => {
+    const productOrderId = `ORD-TEST-${++n}`;
+    await db.order.create({
+      data: {
+        productOrderId,
+        customerId,
+        customerName: "Asha Verma",
+        shippingAddress: "12B, MG Road, Pune, Maharashtra 411001",
+        pinCode: "411001",
+        state: "Maharashtra",
+        itemsTotal: 9900,
+        deliveryTotal: 0,
+        grandTotal: 9900,
+        ...header,
+      },
+    });
+    return productOrderId;
+  };
+  const makeOrder = async (customerId: number, data: Record<string, unknown> = {}, header: Record<string, unknown> = {}) => {
     const now = new Date();
+    const paymentStatus = typeof data.paymentStatus === "string" ? data.paymentStatus : undefined;
+    const productOrderId = await makeHeader(customerId, { ...(paymentStatus ? { paymentStatus } : {}), ...header });
     const row = await db.productOrder.create({
       data: {
-        productOrderId: `ORD-TEST-${++n}`,
+        productOrderId,
         customerId,
         customerName: "Asha Verma",
         shippingAddress: "12B, MG Road, Pune, Maharashtra 411001",
@@ -188,6 +219,74 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
     });
     return row.orderId;
   };
+  const makePaymentOrder: SecurityEnv["makePaymentOrder"] = async (customerId, payment) => {
+    const orderId = await makeOrder(customerId, { paymentStatus: payment.paymentStatus ?? "Pending" }, payment);
+    return (await db.productOrder.findUniqueOrThrow({ where: { orderId }, select: { productOrderId: true } })).productOrderId;
+  };
+  const makeInvoicedOrder: SecurityEnv["makeInvoicedOrder"] = async (customerId) => {
+    const productOrderId = await makePaymentOrder(customerId, { paymentMethod: "COD" });
+    const document = (kind: string, number: string) => ({
+      kind,
+      number,
+      date: new Date().toISOString(),
+      orderReference: productOrderId,
+      seller: { name: "CleanStore", address: "Pune", gstin: "27AAACC1234D1ZC", stateName: "Maharashtra", stateCode: "27" },
+      buyer: { name: "Asha Verma", address: "12B, MG Road, Pune, Maharashtra 411001", gstin: null },
+      placeOfSupply: { stateName: "Maharashtra", stateCode: "27" },
+      interState: false,
+      lines: [],
+      totals: { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 0 },
+      amountInWords: "Zero Rupees Only",
+      notes: [],
+    });
+    const common = {
+      productOrderId,
+      financialYear: "2026-27",
+      issuedAt: new Date(),
+      placeOfSupply: "27",
+      interState: false,
+      taxable: 0,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+      total: 0,
+    };
+    const invoiceNumber = `SI/2026-27/${String(++n).padStart(5, "0")}`;
+    const creditNoteNumber = `SC/2026-27/${String(n).padStart(5, "0")}`;
+    await db.invoice.create({
+      data: {
+        ...common,
+        number: invoiceNumber,
+        kind: "INVOICE",
+        invoiceOf: productOrderId,
+        serial: n,
+        document: JSON.stringify(document("TAX INVOICE", invoiceNumber)),
+      },
+    });
+    await db.invoice.create({
+      data: {
+        ...common,
+        number: creditNoteNumber,
+        kind: "CREDIT_NOTE",
+        originalNumber: invoiceNumber,
+        serial: n,
+        document: JSON.stringify(document("CREDIT NOTE", creditNoteNumber)),
+      },
+    });
+    return { productOrderId, creditNoteNumber };
+  };
+  let utrs = 0;
+  const uniqueUtr = () => String(100_000_000_000 + base * 10 + ++utrs).slice(-12);
+  // UPI and the gateway are configured, so every payment procedure can be tried
+  await db.storeSetting.create({ data: { key: "upiVpa", value: "cleanstore@okicici" } });
+  const gatewayKeySecret = "security-suite-key-secret";
+  env.services.paymentProvider = createRazorpayProvider({
+    keyId: "rzp_test_security",
+    keySecret: gatewayKeySecret,
+    webhookSecret: "security-suite-webhook-secret",
+    // never called: the suite's online orders already have their gateway order
+    apiBase: "http://127.0.0.1:9",
+  });
 
   const owner = await makeCustomer();
   const other = await makeCustomer();
@@ -212,7 +311,11 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."productId"), '')) FROM "Product" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."addToCartId"), '')) FROM "CartItem" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."orderId"), '')) FROM "ProductOrder" t),
-        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.key), '')) FROM "StoreSetting" t)) AS d`,
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.key), '')) FROM "StoreSetting" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."productOrderId"), '')) FROM "Order" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.id), '')) FROM "PaymentEvent" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."refundId"), '')) FROM "Refund" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.number), '')) FROM "Invoice" t)) AS d`,
     );
     const [row] = rows;
     if (!row) throw new Error("the database fingerprint query answered no row");
@@ -237,7 +340,25 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
   };
 
   const signUpFields = () => customerFields({ password: PASSWORD, ...uniqueContact() });
-  return { ...env, signUpFields, tokens, owner, other, inactive, productId, makeCustomer, makeProduct, makeCartLine, makeOrder, fingerprint, inject };
+  return {
+    ...env,
+    signUpFields,
+    tokens,
+    owner,
+    other,
+    inactive,
+    productId,
+    makeCustomer,
+    makeProduct,
+    makeCartLine,
+    makeOrder,
+    makePaymentOrder,
+    makeInvoicedOrder,
+    uniqueUtr,
+    gatewayKeySecret,
+    fingerprint,
+    inject,
+  };
 }
 
 export { TEST_ADMIN, customerFields, productFields };

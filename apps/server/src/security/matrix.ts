@@ -1,6 +1,7 @@
 // THE access table of issue 6: for every procedure of the router, what each role gets, and a
 // valid input to try it with (built fresh per call where the call uses a record up). Used by the
 // access matrix (asserted), the fuzzers (as the valid base they mutate) and the abuse suite.
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { ProcedurePath } from "./procedures.ts";
 import { PASSWORD, TEST_ADMIN, productFields, type Customer, type Role, type SecurityEnv } from "./fixtures.ts";
 
@@ -35,6 +36,30 @@ export interface Entry {
 }
 
 const none = () => undefined;
+const awaitingUpi = (c: Case) =>
+  c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "UPI", paymentStatus: "Awaiting verification", utr: c.env.uniqueUtr() });
+/** a message in the outbox */
+async function latestEmail(c: Case) {
+  const m = await c.env.handle.db.outboxMessage.create({
+    data: { kind: "welcome", recipient: c.target.email, subject: "Welcome to Clean Store", html: "<p>Hello</p>", text: "Hello" },
+    select: { messageId: true },
+  });
+  return m.messageId;
+}
+
+/** a valid reset link's token for a fresh account of that role (resetting the test admin would end the suite's admin sessions) */
+async function resetInput(c: Case, role: "customer" | "admin") {
+  const db = c.env.handle.db;
+  const fresh = c.env.signUpFields();
+  const subjectId =
+    role === "customer"
+      ? (await c.env.makeCustomer()).customerId
+      : (await db.admin.create({ data: { name: "Matrix Staff", email: fresh.email, passwordHash: "not-a-hash" }, select: { adminId: true } })).adminId;
+  const token = randomBytes(32).toString("base64url");
+  const tokenHash = createHash("sha256").update(token).digest("hex");
+  await db.passwordResetToken.create({ data: { tokenHash, role, subjectId, expiresAt: new Date(Date.now() + 10 * 60_000) } });
+  return { token, password: "Lavender-Mop-Bucket-2026" };
+}
 const completedOrder = (c: Case) => c.env.makeOrder(c.target.customerId, { orderStatus: "Completed", paymentStatus: "Paid", endDate: new Date() });
 
 // ---------------------------------------------------------------- THE TABLE
@@ -45,6 +70,10 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   "auth.adminMe": { rule: ADMIN, input: none },
   "auth.adminChangePassword": { rule: ADMIN, input: () => ({ currentPassword: TEST_ADMIN.password, newPassword: TEST_ADMIN.password }) },
   "auth.logoutAll": { rule: SIGNED_IN, input: none },
+  "auth.customerForgotPassword": { rule: PUBLIC, input: (c) => ({ email: c.target.email }) },
+  "auth.customerResetPassword": { rule: PUBLIC, input: (c) => resetInput(c, "customer") },
+  "auth.adminForgotPassword": { rule: PUBLIC, input: () => ({ email: TEST_ADMIN.email }) },
+  "auth.adminResetPassword": { rule: PUBLIC, input: (c) => resetInput(c, "admin") },
 
   "customers.save": { rule: PUBLIC, input: (c) => c.env.signUpFields() },
   "customers.details": { rule: OWNER_OR_ADMIN, input: (c) => ({ customerId: c.target.customerId }) },
@@ -104,6 +133,58 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
       orderId: await c.env.makeOrder(c.target.customerId, { orderStatus: "Completed", endDate: new Date(), returnStatus: "Requested" }),
       returnStatus: "Approved",
     }),
+  },
+
+  "orders.order": {
+    rule: OWNER_OR_ADMIN_HIDDEN,
+    input: async (c) => ({ productOrderId: await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "COD" }) }),
+  },
+
+  "orders.invoice": {
+    rule: OWNER_OR_ADMIN_HIDDEN,
+    input: async (c) => ({ productOrderId: (await c.env.makeInvoicedOrder(c.target.customerId)).productOrderId }),
+  },
+  "orders.creditNote": { rule: OWNER_OR_ADMIN_HIDDEN, input: async (c) => c.env.makeInvoicedOrder(c.target.customerId) },
+  "reports.gst": { rule: ADMIN, input: () => ({ month: "2026-11" }) },
+  "settings.storeFacts": { rule: PUBLIC, input: none },
+
+  "emails.page": { rule: ADMIN, input: () => ({ page: 1, search: "" }) },
+  "emails.byId": { rule: ADMIN, input: async (c) => ({ messageId: await latestEmail(c) }) },
+  "emails.resend": { rule: ADMIN, input: async (c) => ({ messageId: await latestEmail(c) }) },
+
+  "payments.options": { rule: SIGNED_IN, input: none },
+  "payments.get": {
+    rule: OWNER_OR_ADMIN_HIDDEN,
+    input: async (c) => ({ productOrderId: await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "UPI" }) }),
+  },
+  "payments.upiQrPng": {
+    rule: OWNER_OR_ADMIN_HIDDEN,
+    input: async (c) => ({ productOrderId: await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "UPI" }) }),
+  },
+  "payments.submitUtr": {
+    rule: { ...OWNER, other: 404 },
+    input: async (c) => ({ productOrderId: await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "UPI" }), utr: c.env.uniqueUtr() }),
+  },
+  "payments.awaiting": { rule: ADMIN, input: none },
+  "payments.confirm": { rule: ADMIN, input: async (c) => ({ productOrderId: await awaitingUpi(c) }) },
+  "payments.reject": { rule: ADMIN, input: async (c) => ({ productOrderId: await awaitingUpi(c), reason: "No such credit in the bank statement" }) },
+  "payments.verify": {
+    rule: OWNER_OR_ADMIN_HIDDEN,
+    input: async (c) => {
+      const providerOrderId = `order_matrix${c.env.uniqueUtr()}`;
+      const productOrderId = await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "ONLINE", providerOrderId });
+      const paymentId = `pay_matrix${c.env.uniqueUtr()}`;
+      const signature = createHmac("sha256", c.env.gatewayKeySecret).update(`${providerOrderId}|${paymentId}`).digest("hex");
+      return { productOrderId, razorpay_order_id: providerOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature };
+    },
+  },
+  "payments.recordRefund": {
+    rule: ADMIN,
+    input: async (c) => {
+      const productOrderId = await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "COD", paymentStatus: "Paid" });
+      const refund = await c.env.handle.db.refund.create({ data: { productOrderId, amount: 9900, reason: "return approved" } });
+      return { productOrderId, refundId: refund.refundId, reference: "NEFT-MATRIX-1" };
+    },
   },
 
   "stats.customerCount": { rule: ADMIN, input: none },

@@ -1,7 +1,13 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { PolicyLayout } from "../components/store/PolicyLayout";
+import { SellerFacts } from "../components/store/SellerFacts";
 
-export const Route = createFileRoute("/about-us")({ component: AboutUs });
+export const Route = createFileRoute("/about-us")({
+  loader: ({ context }) => {
+    void context.trpc.settings.storeFacts.prefetch();
+  },
+  component: AboutUs,
+});
 
 function AboutUs() {
   return (
@@ -28,6 +34,7 @@ function AboutUs() {
       <p>
         <Link to="/search">Browse our products</Link> or <Link to="/contact-us">get in touch</Link>.
       </p>
+      <SellerFacts />
     </PolicyLayout>
   );
 }

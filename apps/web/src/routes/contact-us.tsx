@@ -1,7 +1,13 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { PolicyLayout } from "../components/store/PolicyLayout";
+import { SellerFacts } from "../components/store/SellerFacts";
 
-export const Route = createFileRoute("/contact-us")({ component: ContactUs });
+export const Route = createFileRoute("/contact-us")({
+  loader: ({ context }) => {
+    void context.trpc.settings.storeFacts.prefetch();
+  },
+  component: ContactUs,
+});
 
 function ContactUs() {
   return (
@@ -36,6 +42,7 @@ function ContactUs() {
         </li>
         <li>Have your order reference (for example ORD-20250401-000123) ready so we can help you faster.</li>
       </ul>
+      <SellerFacts />
     </PolicyLayout>
   );
 }

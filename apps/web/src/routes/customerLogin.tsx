@@ -80,6 +80,9 @@ function CustomerLogin() {
           </button>
         </form>
         <p className="auth-switch">
+          <Link to="/forgotPassword">Forgot password?</Link>
+        </p>
+        <p className="auth-switch">
           New to Clean Store? <Link to="/customerRegister">Create an account</Link>
         </p>
       </div>

@@ -1,7 +1,7 @@
 // The cart: adding, changing and removing lines, and checking it out as one order reference.
 import { TRPCError } from "@trpc/server";
 import type { Prisma } from "@store/db";
-import { whyNotAvailable } from "@store/domain";
+import { whyNotAvailable, type PaymentMethod } from "@store/domain";
 import { PAGE_SIZE } from "@store/validators";
 import { assertOwnCustomer } from "../trpc.ts";
 import { likeText } from "../services/search.ts";
@@ -9,7 +9,9 @@ import { cartSelect, toCartOutput, type CartRow } from "../serialize/cart.ts";
 import { toOrderOutput } from "../serialize/orders.ts";
 import type { Context } from "../context.ts";
 import { type AuthedContext, type CustomerContext, searchedId } from "./context.ts";
-import { placeOrders } from "./order-placement.ts";
+import { placeOrder } from "./order-placement.ts";
+import { assertOffered } from "./payment-options.ts";
+import { afterPlacing } from "./gateway-payments.ts";
 import { idempotencyKeyOf, once } from "./idempotency.ts";
 import { assertMayOrder } from "./order-limits.ts";
 
@@ -98,21 +100,24 @@ export async function cartPage(ctx: Context, input: { page: number; search: stri
  * checkout of the same cart running at the same moment waits for the first one's row locks and
  * then finds nothing to remove, so one cart becomes exactly one order (docs/decisions.md, issue 13).
  */
-export async function checkoutCart(ctx: CustomerContext, input: { idempotencyKey?: string } = {}) {
+export async function checkoutCart(ctx: CustomerContext, input: { idempotencyKey?: string; paymentMethod?: PaymentMethod } = {}) {
   const key = idempotencyKeyOf(ctx, input.idempotencyKey);
-  const answer = await once(ctx, key, { checkout: true }, async (tx) => {
-    await assertMayOrder(tx, ctx.customerId);
+  const method = input.paymentMethod ?? "COD";
+  const answer = await once(ctx, key, { checkout: true, method }, async (tx) => {
+    const settings = await assertMayOrder(tx, ctx.customerId);
+    assertOffered(method, settings, ctx.services);
     const lines = await tx.$queryRaw<{ productId: number; quantity: number }[]>`
       DELETE FROM "CartItem" WHERE "customerId" = ${ctx.customerId}::int RETURNING "productId", quantity`;
     if (lines.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: "Your cart is empty." });
-    const placed = await placeOrders(tx, ctx.customerId, lines);
+    const placed = await placeOrder(tx, ctx.customerId, lines, method, settings, ctx.services.mail);
     return {
       success: true,
       message: `Order ${placed.productOrderId} placed.`,
       productOrderId: placed.productOrderId,
-      orders: placed.orders.map(toOrderOutput),
+      orders: placed.lines.map(toOrderOutput),
     };
   });
   ctx.services.productEvents.changed();
+  await afterPlacing(ctx, answer.productOrderId, method);
   return answer;
 }

@@ -6,6 +6,7 @@ import { PAGE_SIZE, type customerSignUpSchema, type customerUpdateSchema } from 
 import type { z } from "zod";
 import { assertOwnCustomer } from "../trpc.ts";
 import { hashPassword, verifyPassword } from "../services/passwords.ts";
+import { queueMail } from "../mail/outbox.ts";
 import { likeText } from "../services/search.ts";
 import { customerSelect } from "../serialize/customers.ts";
 import type { Context } from "../context.ts";
@@ -53,7 +54,15 @@ export async function signUp(ctx: Context, input: z.infer<typeof customerSignUpS
   assertUncommonPassword(password);
   const passwordHash = await hashPassword(password);
   const created = await writeNamingClash(ctx.db, input.number, input.email, undefined, () =>
-    ctx.db.customer.create({ data: { ...fields, passwordHash, agreeToTerms: true }, select: { customerId: true } }),
+    ctx.db.$transaction(async (tx) => {
+      const customer = await tx.customer.create({ data: { ...fields, passwordHash, agreeToTerms: true }, select: { customerId: true } });
+      await queueMail(tx, ctx.services.mail, fields.email, {
+        kind: "welcome",
+        name: fields.firstName,
+        shopUrl: `${ctx.services.mail.publicUrl}/product/${customer.customerId}`,
+      });
+      return customer;
+    }),
   );
   return { success: true, message: "Registration successful. Please log in.", customerId: created.customerId };
 }
@@ -115,13 +124,14 @@ export async function updateCustomer(ctx: AuthedContext, input: z.infer<typeof c
     await countProbe(ctx, "changes of phone number or email");
   }
   await assertUnique(ctx.db, input.number, input.email, input.customerId);
-  const { customerId, password, currentPassword, customerStatus, ...fields } = input;
+  const { customerId, password, currentPassword, customerStatus, gstin, ...fields } = input;
   const passwordHash = password && (await isPasswordChange(ctx, customerId, password, currentPassword)) ? await hashPassword(password) : undefined;
   const { sessionVersion, ...customer } = await writeNamingClash(ctx.db, input.number, input.email, customerId, () =>
     ctx.db.customer.update({
       where: { customerId },
       data: {
         ...fields,
+        ...(gstin !== undefined ? { gstin: gstin === "" ? null : gstin } : {}),
         ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}),
         ...(ctx.auth.role === "admin" && customerStatus !== undefined ? { customerStatus } : {}),
       },

@@ -5,18 +5,19 @@
 // one after another, on PostgreSQL as on PGlite, and on any number of server instances.
 import { TRPCError } from "@trpc/server";
 import type { Prisma } from "@store/db";
-import { loadSettings } from "./settings.ts";
+import { loadSettings, type Settings } from "./settings.ts";
 
 type Tx = Prisma.TransactionClient;
 
-export async function assertMayOrder(tx: Tx, customerId: number): Promise<void> {
+/** Checks the limits and answers the settings it read (the order being placed needs them too). */
+export async function assertMayOrder(tx: Tx, customerId: number): Promise<Settings> {
   await tx.$queryRaw`SELECT 1 FROM "Customer" WHERE "customerId" = ${customerId}::int FOR UPDATE`;
   const limits = await loadSettings(tx);
   const [counts] = await tx.$queryRaw<{ open: number; lastHour: number }[]>`
     SELECT count(DISTINCT "productOrderId") FILTER (WHERE "orderStatus" NOT IN ('Completed', 'Cancelled') AND "paymentStatus" <> 'Paid')::int AS open,
            count(DISTINCT "productOrderId") FILTER (WHERE "orderAddDateTime" > ${new Date(Date.now() - 3_600_000)}::timestamp(3))::int AS "lastHour"
     FROM "ProductOrder" WHERE "customerId" = ${customerId}::int`;
-  if (!counts) return;
+  if (!counts) return limits;
   if (counts.open >= limits.maxOpenUnpaidOrders) {
     throw new TRPCError({
       code: "TOO_MANY_REQUESTS",
@@ -29,4 +30,5 @@ export async function assertMayOrder(tx: Tx, customerId: number): Promise<void> 
       message: `You have placed ${counts.lastHour} orders in the last hour, the most one account may. Please try again later, or add everything to your cart and check out once.`,
     });
   }
+  return limits;
 }

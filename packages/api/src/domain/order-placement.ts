@@ -1,12 +1,16 @@
-// Placing orders: one product on its own, or every line of a cart in one checkout.
+// Placing an order: one checkout (a cart, or one product on its own) becomes one Order header with
+// its lines, its totals and its payment, all or nothing in the caller's transaction.
 import { TRPCError } from "@trpc/server";
-import { Prisma, type Db } from "@store/db";
-import { expectedDelivery, orderReference, orderReferencePrefix } from "@store/domain";
+import { Prisma } from "@store/db";
+import { expectedDelivery, orderReference, orderTotals, toPaise, whyNoCod, type OrderTotals, type PaymentMethod } from "@store/domain";
 import type { OrderRow } from "../serialize/orders.ts";
 import { takeStockSql } from "./stock.ts";
+import type { Settings } from "./settings.ts";
+import { recordPaymentEvent } from "./payment-status.ts";
+import { issueInvoice } from "./invoices.ts";
+import { queueOrderMail, type MailSettings } from "../mail/outbox.ts";
 
 type Tx = Prisma.TransactionClient;
-type Queryable = Pick<Db, "$queryRaw" | "customer" | "product">;
 
 export interface OrderLine {
   productId: number;
@@ -18,30 +22,21 @@ type RawOrderRow = Omit<OrderRow, "product"> & { packSize: string; imageHash: st
 const fromRaw = ({ packSize, imageHash, ...order }: RawOrderRow): OrderRow => ({ ...order, product: { packSize, imageHash } });
 
 /**
- * One order line in ONE statement: take the stock (stock.ts) and write the order with name and
- * price from the product record and the customer's address as they are now. Raw SQL because this
- * is the store's hottest write: as Prisma calls it was 6 statements and most of the CPU of an order
- * (measured, see bench/README.md). `productOrderId` is either a fixed reference (a cart checkout)
- * or null to number a new reference in the same statement.
+ * One order line in ONE statement: take the stock (stock.ts) and write the line with name and
+ * price from the product record. Raw SQL because this is the store's hottest write: as Prisma calls
+ * it was 6 statements and most of the CPU of an order (measured, see bench/README.md).
  */
-async function insertOrderLine(db: Queryable, customerId: number, line: OrderLine, productOrderId: string | null, now: Date): Promise<OrderRow> {
-  const customerExists = Prisma.sql`EXISTS (SELECT 1 FROM c)`;
-  const rows = await db.$queryRaw<RawOrderRow[]>`
-    WITH ref AS (
-      INSERT INTO "OrderReference" ("createdAt") SELECT ${now}::timestamp(3) WHERE ${productOrderId}::text IS NULL RETURNING id
-    ), c AS (
-      SELECT "firstName" || ' ' || "lastName" AS name,
-             "houseNo" || ', ' || "areaAddress" || ', ' || city || ', ' || state || ' ' || "pinCode" AS address
-      FROM "Customer" WHERE "customerId" = ${customerId}::int
-    ), p AS (${takeStockSql(line.productId, line.quantity, now, customerExists)}
+async function insertOrderLine(tx: Tx, customerId: number, line: OrderLine, productOrderId: string, now: Date): Promise<OrderRow> {
+  const rows = await tx.$queryRaw<RawOrderRow[]>`
+    WITH h AS (SELECT "customerName", "shippingAddress" FROM "Order" WHERE "productOrderId" = ${productOrderId}
+    ), p AS (${takeStockSql(line.productId, line.quantity, now, Prisma.sql`TRUE`)}
     ), o AS (
       INSERT INTO "ProductOrder" ("productOrderId", "customerId", "customerName", "shippingAddress", "productId", "productName",
         "productPrice", "deliveryCharge", "orderTotalPrice", quantity, "deliveryDate", "startDate", "orderAddDateTime", "updatedAt")
-      SELECT COALESCE(${productOrderId}::text, ${orderReferencePrefix(now)}::text || lpad((SELECT id FROM ref)::text, 6, '0')),
-        ${customerId}::int, c.name, c.address, p."productId", p."productName", p."productPrice", p."deliveryCharge",
+      SELECT ${productOrderId}, ${customerId}::int, h."customerName", h."shippingAddress", p."productId", p."productName", p."productPrice", p."deliveryCharge",
         p."productPrice" * ${line.quantity}::int + p."deliveryCharge", ${line.quantity}::int,
         ${expectedDelivery(now)}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3)
-      FROM p, c
+      FROM p, h
       RETURNING *
     )
     SELECT o."orderId", o."productOrderId", o."customerId", o."customerName", o."shippingAddress", o."productId", o."productName",
@@ -51,14 +46,12 @@ async function insertOrderLine(db: Queryable, customerId: number, line: OrderLin
     FROM o, p`;
   const [row] = rows;
   if (row) return fromRaw(row);
-  throw await whyNotPlaced(db, customerId, line);
+  throw await whyNotPlaced(tx, line);
 }
 
-/** The order could not be written: say why, in words a shopper understands. */
-async function whyNotPlaced(db: Queryable, customerId: number, line: OrderLine): Promise<TRPCError> {
-  const customer = await db.customer.findUnique({ where: { customerId }, select: { customerId: true } });
-  if (!customer) return new TRPCError({ code: "NOT_FOUND", message: "Your account was not found." });
-  const product = await db.product.findUnique({ where: { productId: line.productId }, select: { productName: true, quantity: true, deletedAt: true } });
+/** The line could not be written: say why, in words a shopper understands. */
+async function whyNotPlaced(tx: Tx, line: OrderLine): Promise<TRPCError> {
+  const product = await tx.product.findUnique({ where: { productId: line.productId }, select: { productName: true, quantity: true, deletedAt: true } });
   if (!product || product.deletedAt) return new TRPCError({ code: "NOT_FOUND", message: `Product ${line.productId} is no longer sold.` });
   return new TRPCError({
     code: "CONFLICT",
@@ -69,22 +62,89 @@ async function whyNotPlaced(db: Queryable, customerId: number, line: OrderLine):
   });
 }
 
-/** One product ordered on its own: a single statement (run in the caller's transaction, see orders.ts). */
-export async function placeOrder(db: Queryable, customerId: number, line: OrderLine): Promise<{ productOrderId: string; order: OrderRow }> {
-  const order = await insertOrderLine(db, customerId, line, null, new Date());
-  return { productOrderId: order.productOrderId, order };
-}
-
-/** Places the lines as orders of one checkout, in the caller's transaction (all or nothing), sharing one order reference. */
-export async function placeOrders(tx: Tx, customerId: number, lines: OrderLine[]): Promise<{ productOrderId: string; orders: OrderRow[] }> {
-  const now = new Date();
+/** The header with the customer's name and address as they are now; totals follow once the lines are in. */
+async function insertHeader(
+  tx: Tx,
+  customerId: number,
+  method: PaymentMethod,
+  settings: Settings,
+  now: Date,
+): Promise<{ productOrderId: string; pinCode: string }> {
   const [ref] = await tx.$queryRaw<{ id: number }[]>`INSERT INTO "OrderReference" ("createdAt") VALUES (${now}::timestamp(3)) RETURNING id`;
   if (!ref) throw new Error("INSERT … RETURNING gave no order reference");
   const productOrderId = orderReference(now, ref.id);
+  const expiresAt = method === "UPI" ? new Date(now.getTime() + settings.upiExpiryHours * 3_600_000) : null;
+  const [header] = await tx.$queryRaw<{ pinCode: string }[]>`
+    INSERT INTO "Order" ("productOrderId", "customerId", "customerName", "shippingAddress", "pinCode", state,
+      "itemsTotal", "deliveryTotal", "codFee", "grandTotal", "paymentMethod", "expiresAt", "createdAt", "updatedAt")
+    SELECT ${productOrderId}, "customerId", "firstName" || ' ' || "lastName",
+      "houseNo" || ', ' || "areaAddress" || ', ' || city || ', ' || state || ' ' || "pinCode", "pinCode", state,
+      0, 0, 0, 0, ${method}, ${expiresAt}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3)
+    FROM "Customer" WHERE "customerId" = ${customerId}::int
+    RETURNING "pinCode"`;
+  if (!header) throw new TRPCError({ code: "NOT_FOUND", message: "Your account was not found." });
+  return { productOrderId, pinCode: header.pinCode };
+}
+
+export interface PlacedOrder {
+  productOrderId: string;
+  lines: OrderRow[];
+  totals: OrderTotals;
+}
+
+/**
+ * Places the lines as one order paid by `method`, in the caller's transaction (all or nothing).
+ * Amounts come from the product records and the settings only; the cash-on-delivery rules are
+ * checked against the order's real total.
+ */
+export async function placeOrder(
+  tx: Tx,
+  customerId: number,
+  lines: OrderLine[],
+  method: PaymentMethod,
+  settings: Settings,
+  mail: MailSettings,
+): Promise<PlacedOrder> {
+  const now = new Date();
+  const { productOrderId, pinCode } = await insertHeader(tx, customerId, method, settings, now);
   const created: OrderRow[] = [];
   // lock rows in a fixed order so two checkouts of the same products cannot deadlock
   for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
     created.push(await insertOrderLine(tx, customerId, line, productOrderId, now));
   }
-  return { productOrderId, orders: created };
+  const totals = orderTotals(
+    created.map((l) => ({ pricePaise: l.productPrice, quantity: l.quantity, deliveryPaise: l.deliveryCharge })),
+    method === "COD" ? toPaise(settings.codFee) : 0,
+  );
+  if (method === "COD") {
+    const refusal = whyNoCod(
+      {
+        codEnabled: settings.codEnabled,
+        codMaxOrderValuePaise: settings.codMaxOrderValue === null ? null : toPaise(settings.codMaxOrderValue),
+        codBlockedPinCodes: settings.codBlockedPinCodes,
+      },
+      { grandTotalPaise: totals.grandTotal, pinCode },
+    );
+    if (refusal) throw new TRPCError({ code: "BAD_REQUEST", message: refusal });
+  }
+  await tx.order.update({ where: { productOrderId }, data: totals });
+  const invoiceNumber = await issueInvoice(tx, productOrderId, settings, now);
+  await recordPaymentEvent(tx, { productOrderId, actor: `customer ${customerId}`, from: "", to: "Pending", reason: `order placed, ${method}` });
+  await queueOrderMail(
+    tx,
+    { mail },
+    productOrderId,
+    (o) => ({
+      kind: "order-placed",
+      ...o,
+      lines: created.map((l) => ({ productName: l.productName, quantity: l.quantity, totalPaise: l.productPrice * l.quantity })),
+      deliveryPaise: totals.deliveryTotal,
+      codFeePaise: totals.codFee,
+      grandTotalPaise: totals.grandTotal,
+      paymentMethod: method,
+      invoiceNumber,
+    }),
+    { attachInvoiceOf: productOrderId },
+  );
+  return { productOrderId, lines: created, totals };
 }

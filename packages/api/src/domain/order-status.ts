@@ -1,56 +1,72 @@
-// Moving an order along its lifecycle (the rule itself: @store/domain order-lifecycle.ts).
+// Moving an order line along its lifecycle (the rule itself: @store/domain order-lifecycle.ts), and
+// what follows for the order's payment: cash on delivery is Paid once everything is delivered; a
+// cancelled line of a paid order is refunded (refunds.ts).
 import { TRPCError } from "@trpc/server";
-import type { Prisma } from "@store/db";
-import { checkStatusChange, effectsOf, type OrderStatus, type PaymentStatus } from "@store/domain";
+import { cashCollected, checkStatusChange, effectsOf, type OrderStatus } from "@store/domain";
 import { orderSelect, toOrderOutput } from "../serialize/orders.ts";
-import type { Context } from "../context.ts";
+import type { AuthedContext } from "./context.ts";
 import { putBackStock, STOCK_TX_OPTIONS } from "./stock.ts";
+import { actorOf, lockOrder, setPaymentStatus } from "./payment-status.ts";
+import { refundLine, settleOnlineRefunds } from "./refunds.ts";
+import { creditCancelledLine } from "./invoices.ts";
+import { loadSettings } from "./settings.ts";
+import { queueLineMail } from "../mail/outbox.ts";
 
 export interface StatusChange {
   orderId: number;
   orderStatus?: OrderStatus;
-  paymentStatus?: PaymentStatus;
+  /** by hand: Paid when the cash was received (or a payment seen outside the store) */
+  paymentStatus?: "Pending" | "Paid";
 }
 
-/**
- * Applies an admin's change in one transaction: a later lifecycle step or Cancelled (which puts the
- * stock back), and payment Pending → Paid; a Completed cash-on-delivery order is Paid.
- */
-async function applyStatusChange(ctx: Context, { orderId, ...change }: StatusChange): Promise<{ restocked: boolean }> {
+async function applyStatusChange(ctx: AuthedContext, { orderId, ...change }: StatusChange) {
   return ctx.db.$transaction(async (tx) => {
-    const order = await tx.productOrder.findUnique({ where: { orderId }, select: { orderStatus: true, paymentStatus: true, productId: true, quantity: true } });
-    if (!order) throw new TRPCError({ code: "NOT_FOUND", message: `Order ${orderId} was not found.` });
-    const data: Prisma.ProductOrderUpdateManyMutationInput = {};
-    let restock = false;
-    const next = change.orderStatus;
-    if (next && next !== order.orderStatus) {
-      const allowed = checkStatusChange(order.orderStatus, next);
+    const found = await tx.productOrder.findUnique({ where: { orderId }, select: { productOrderId: true } });
+    if (!found) throw new TRPCError({ code: "NOT_FOUND", message: `Order ${orderId} was not found.` });
+    // every change to an order and its payment goes through its locked header, one at a time
+    let header = await lockOrder(tx, found.productOrderId);
+    const line = await tx.productOrder.findUniqueOrThrow({ where: { orderId } });
+    const actor = actorOf(ctx.auth);
+    const next = change.orderStatus && change.orderStatus !== line.orderStatus ? change.orderStatus : undefined;
+    const payTo = change.paymentStatus && change.paymentStatus !== header.paymentStatus ? change.paymentStatus : undefined;
+    if (!next && !payTo) throw new TRPCError({ code: "CONFLICT", message: `Order ${orderId} already has that status.` });
+    let restocked = false;
+    let refunded = false;
+    if (next) {
+      const allowed = checkStatusChange(line.orderStatus, next);
       if (!allowed.ok) throw new TRPCError({ code: "CONFLICT", message: `Order ${orderId} ${allowed.reason}.` });
       const effects = effectsOf(next);
-      data.orderStatus = next;
-      if (effects.ends) data.endDate = new Date();
-      if (effects.paymentStatus) data.paymentStatus = effects.paymentStatus;
-      restock = effects.restock;
+      await tx.productOrder.update({ where: { orderId }, data: { orderStatus: next, ...(effects.ends ? { endDate: new Date() } : {}) } });
+      await queueLineMail(tx, ctx.services, orderId, (l) => ({ kind: "order-status", ...l, status: next }));
+      if (effects.restock) {
+        await putBackStock(tx, line.productId, line.quantity);
+        restocked = true;
+        await creditCancelledLine(tx, header.productOrderId, orderId, "order cancelled", await loadSettings(tx), new Date());
+        refunded = await refundLine(tx, line, "order cancelled");
+      }
+      if (next === "Completed" && header.paymentMethod === "COD" && header.paymentStatus === "Pending") {
+        const statuses = await tx.productOrder.findMany({ where: { productOrderId: header.productOrderId }, select: { orderStatus: true } });
+        if (cashCollected(statuses.map((s) => s.orderStatus))) {
+          await setPaymentStatus(tx, header, { to: "Paid", actor, reason: "cash collected on delivery" });
+          header = await tx.order.findUniqueOrThrow({ where: { productOrderId: header.productOrderId } });
+        }
+      }
     }
-    if (change.paymentStatus && change.paymentStatus !== order.paymentStatus && data.paymentStatus === undefined) {
-      if (order.paymentStatus === "Paid") throw new TRPCError({ code: "CONFLICT", message: `Order ${orderId} is already Paid.` });
-      data.paymentStatus = change.paymentStatus;
+    if (payTo && payTo !== header.paymentStatus) {
+      if (header.paymentStatus !== "Pending" && header.paymentStatus !== "Awaiting verification" && header.paymentStatus !== "Failed") {
+        throw new TRPCError({ code: "CONFLICT", message: `Order ${orderId} is already ${header.paymentStatus}.` });
+      }
+      await setPaymentStatus(tx, header, { to: payTo, actor, reason: "set by the admin", data: { paymentNote: null } });
     }
-    if (Object.keys(data).length === 0) {
-      throw new TRPCError({ code: "CONFLICT", message: `Order ${orderId} already has that status.` });
-    }
-    // the status is re-checked in the update so two admins cannot both move the same order
-    const moved = await tx.productOrder.updateMany({ where: { orderId, orderStatus: order.orderStatus, paymentStatus: order.paymentStatus }, data });
-    if (moved.count === 0) throw new TRPCError({ code: "CONFLICT", message: `Order ${orderId} was changed by someone else. Please reload.` });
-    if (restock) await putBackStock(tx, order.productId, order.quantity);
-    return { restocked: restock };
+    return { restocked, refunded, productOrderId: header.productOrderId };
   }, STOCK_TX_OPTIONS);
 }
 
-export async function changeOrderStatus(ctx: Context, input: StatusChange) {
+export async function changeOrderStatus(ctx: AuthedContext, input: StatusChange) {
   if (!input.orderStatus && !input.paymentStatus) throw new TRPCError({ code: "BAD_REQUEST", message: "Send orderStatus or paymentStatus." });
-  const { restocked } = await applyStatusChange(ctx, input);
+  const { restocked, refunded, productOrderId } = await applyStatusChange(ctx, input);
   if (restocked) ctx.services.productEvents.changed();
+  if (refunded) await settleOnlineRefunds(ctx, productOrderId, actorOf(ctx.auth));
   const order = await ctx.db.productOrder.findUniqueOrThrow({ where: { orderId: input.orderId }, select: orderSelect });
   return { success: true, message: `Order ${input.orderId} is ${order.orderStatus}, payment ${order.paymentStatus}.`, order: toOrderOutput(order) };
 }

@@ -1,7 +1,7 @@
 // Orders as the shopper and the admin read them, and ordering one product.
 import { TRPCError } from "@trpc/server";
 import type { Prisma } from "@store/db";
-import { ORDER_STATUSES, PAYMENT_STATUSES } from "@store/domain";
+import { ORDER_STATUSES, PAYMENT_STATUSES, type PaymentMethod } from "@store/domain";
 import { PAGE_SIZE } from "@store/validators";
 import { assertOwnCustomer } from "../trpc.ts";
 import { likeText } from "../services/search.ts";
@@ -11,6 +11,8 @@ import { type AuthedContext, type CustomerContext, assertOwnRecord, searchedId }
 import { idempotencyKeyOf, once } from "./idempotency.ts";
 import { assertMayOrder } from "./order-limits.ts";
 import { placeOrder, type OrderLine } from "./order-placement.ts";
+import { assertOffered } from "./payment-options.ts";
+import { afterPlacing } from "./gateway-payments.ts";
 
 export type OrderView = "all" | "shipping" | "delivered";
 
@@ -21,15 +23,20 @@ const views = {
 } satisfies Record<OrderView, Prisma.ProductOrderWhereInput>;
 
 /** Order one product (docs/store-spec.md §7 POST /productOrder/save); a customerId sent must be the caller's own. */
-export async function orderOneProduct(ctx: CustomerContext, input: OrderLine & { customerId?: number; idempotencyKey?: string }) {
+export async function orderOneProduct(ctx: CustomerContext, input: OrderLine & { customerId?: number; idempotencyKey?: string; paymentMethod: PaymentMethod }) {
   if (input.customerId !== undefined) assertOwnCustomer(ctx.auth, input.customerId, "orders");
   const line = { productId: input.productId, quantity: input.quantity };
-  const answer = await once(ctx, idempotencyKeyOf(ctx, input.idempotencyKey), line, async (tx) => {
-    await assertMayOrder(tx, ctx.customerId);
-    const placed = await placeOrder(tx, ctx.customerId, line);
-    return { success: true, message: `Order ${placed.productOrderId} placed.`, productOrderId: placed.productOrderId, order: toOrderOutput(placed.order) };
+  const method = input.paymentMethod;
+  const answer = await once(ctx, idempotencyKeyOf(ctx, input.idempotencyKey), { ...line, method }, async (tx) => {
+    const settings = await assertMayOrder(tx, ctx.customerId);
+    assertOffered(method, settings, ctx.services);
+    const placed = await placeOrder(tx, ctx.customerId, [line], method, settings, ctx.services.mail);
+    const [order] = placed.lines;
+    if (!order) throw new Error("an order of one line was placed without its line");
+    return { success: true, message: `Order ${placed.productOrderId} placed.`, productOrderId: placed.productOrderId, order: toOrderOutput(order) };
   });
   ctx.services.productEvents.changed();
+  await afterPlacing(ctx, answer.productOrderId, method);
   return answer;
 }
 

@@ -32,7 +32,7 @@ export async function queryProducts(
     AND (${category}::text IS NULL OR category = ${category}::text)`;
   const rows = await db.$queryRaw<(ProductRow & { total: number })[]>`
     SELECT "productId", "productName", "productPrice", "mainPrice", offer, "packSize", "productInfo", category, "deliveryCharge",
-      quantity, "productImgName", "imageHash", "createdAt", "updatedAt", count(*) OVER ()::int AS total
+      quantity, "productImgName", "imageHash", "hsnCode", "gstRate", "countryOfOrigin", manufacturer, "createdAt", "updatedAt", count(*) OVER ()::int AS total
     FROM "Product" WHERE ${where}
     ORDER BY ${ORDER_BY[filter.sort ?? "default"]}
     LIMIT ${page.limit}::int OFFSET ${page.offset}::int`;

@@ -9,6 +9,7 @@ import { decodeDataUrl, renderProductImages, saveProductImages } from "../servic
 import { likeText } from "../services/search.ts";
 import { productSelect, toProductOutput } from "../serialize/products.ts";
 import type { Context } from "../context.ts";
+import { loadSettings } from "./settings.ts";
 import { searchedId } from "./context.ts";
 import { queryProducts } from "./product-query.ts";
 
@@ -97,8 +98,13 @@ const deliveryPaise = (charge: number | "Free") => (charge === "Free" ? null : t
 
 export async function createProduct(ctx: Context, input: z.infer<typeof productCreateSchema>) {
   const image = await imageFrom(input.productImg);
+  const defaults = await loadSettings(ctx.db);
   const product = await ctx.db.product.create({
     data: {
+      hsnCode: input.hsnCode ?? defaults.defaultHsnCode,
+      gstRate: input.gstRate ?? defaults.defaultGstRate,
+      countryOfOrigin: input.countryOfOrigin ?? null,
+      manufacturer: input.manufacturer ?? null,
       productName: input.productName,
       productPrice: toPaise(input.productPrice),
       mainPrice: toPaise(input.mainPrice),
@@ -134,6 +140,10 @@ export async function updateProduct(ctx: Context, input: z.infer<typeof productU
       ...(input.deliveryCharge !== undefined ? { deliveryCharge: deliveryPaise(input.deliveryCharge) } : {}),
       ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
       ...(input.productImgName !== undefined ? { productImgName: input.productImgName } : {}),
+      ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
+      ...(input.gstRate !== undefined ? { gstRate: input.gstRate } : {}),
+      ...(input.countryOfOrigin !== undefined ? { countryOfOrigin: input.countryOfOrigin } : {}),
+      ...(input.manufacturer !== undefined ? { manufacturer: input.manufacturer } : {}),
     },
   });
   if (image) await saveProductImages(ctx.db, input.productId, image);

@@ -3,7 +3,13 @@ import { TRPCError } from "@trpc/server";
 import { returnDecisionFrom, whyNoReturn, type ReturnDecision, type ReturnReason } from "@store/domain";
 import { orderSelect, toOrderOutput } from "../serialize/orders.ts";
 import type { Context } from "../context.ts";
-import { assertOwnRecord, type CustomerContext } from "./context.ts";
+import { assertOwnRecord, type AuthedContext, type CustomerContext } from "./context.ts";
+import { actorOf, lockOrder } from "./payment-status.ts";
+import { closeRefundOfLine, refundLine, settleOnlineRefunds } from "./refunds.ts";
+import { queueLineMail } from "../mail/outbox.ts";
+import { STOCK_TX_OPTIONS } from "./stock.ts";
+import { creditCancelledLine } from "./invoices.ts";
+import { loadSettings } from "./settings.ts";
 
 const reload = async (ctx: Context, orderId: number) => toOrderOutput(await ctx.db.productOrder.findUniqueOrThrow({ where: { orderId }, select: orderSelect }));
 
@@ -17,22 +23,44 @@ export async function requestReturn(ctx: CustomerContext, input: { orderId: numb
   assertOwnRecord(ctx.auth, order.customerId, notFound);
   const refusal = whyNoReturn(order);
   if (refusal) throw new TRPCError({ code: "CONFLICT", message: refusal });
-  const moved = await ctx.db.productOrder.updateMany({
-    where: { orderId: input.orderId, returnStatus: "Pending" },
-    data: { returnStatus: "Requested", returnReason: input.reason, returnRequestedAt: new Date() },
+  await ctx.db.$transaction(async (tx) => {
+    const moved = await tx.productOrder.updateMany({
+      where: { orderId: input.orderId, returnStatus: "Pending" },
+      data: { returnStatus: "Requested", returnReason: input.reason, returnRequestedAt: new Date() },
+    });
+    if (moved.count === 0) throw new TRPCError({ code: "CONFLICT", message: "A return for this order was already asked for." });
+    await queueLineMail(tx, ctx.services, input.orderId, (l) => ({ kind: "return-requested", ...l, reason: input.reason }));
   });
-  if (moved.count === 0) throw new TRPCError({ code: "CONFLICT", message: "A return for this order was already asked for." });
   return { success: true, message: "Return requested. We will review it in 2-3 business days.", order: await reload(ctx, input.orderId) };
 }
 
-export async function decideReturn(ctx: Context, input: { orderId: number; returnStatus: ReturnDecision }) {
-  const order = await ctx.db.productOrder.findUnique({ where: { orderId: input.orderId }, select: { returnStatus: true } });
-  if (!order) throw new TRPCError({ code: "NOT_FOUND", message: `Order ${input.orderId} was not found.` });
-  const from = returnDecisionFrom(input.returnStatus);
-  if (order.returnStatus !== from) {
-    throw new TRPCError({ code: "CONFLICT", message: `The return is ${order.returnStatus}; it can be ${input.returnStatus} only when it is ${from}.` });
-  }
-  const moved = await ctx.db.productOrder.updateMany({ where: { orderId: input.orderId, returnStatus: from }, data: { returnStatus: input.returnStatus } });
-  if (moved.count === 0) throw new TRPCError({ code: "CONFLICT", message: "The return was changed by someone else. Please reload." });
+/** Approving a return of a paid order creates its refund (through the gateway at once when paid online). */
+export async function decideReturn(ctx: AuthedContext, input: { orderId: number; returnStatus: ReturnDecision }) {
+  const actor = actorOf(ctx.auth);
+  const refunded = await ctx.db.$transaction(async (tx) => {
+    const order = await tx.productOrder.findUnique({ where: { orderId: input.orderId } });
+    if (!order) throw new TRPCError({ code: "NOT_FOUND", message: `Order ${input.orderId} was not found.` });
+    // the header first, as every payment change takes it (no lock-order deadlock with a status change)
+    await lockOrder(tx, order.productOrderId);
+    const from = returnDecisionFrom(input.returnStatus);
+    if (order.returnStatus !== from) {
+      throw new TRPCError({ code: "CONFLICT", message: `The return is ${order.returnStatus}; it can be ${input.returnStatus} only when it is ${from}.` });
+    }
+    const moved = await tx.productOrder.updateMany({ where: { orderId: input.orderId, returnStatus: from }, data: { returnStatus: input.returnStatus } });
+    if (moved.count === 0) throw new TRPCError({ code: "CONFLICT", message: "The return was changed by someone else. Please reload." });
+    if (input.returnStatus !== "Refunded") {
+      const kind = input.returnStatus === "Approved" ? "return-approved" : "return-rejected";
+      await queueLineMail(tx, ctx.services, input.orderId, (l) => ({ kind, ...l, reason: order.returnReason ?? "" }));
+    }
+    if (input.returnStatus === "Approved") {
+      const reason = `return approved: ${order.returnReason ?? "return"}`;
+      await creditCancelledLine(tx, order.productOrderId, order.orderId, reason, await loadSettings(tx), new Date());
+      return refundLine(tx, order, reason);
+    }
+    if (input.returnStatus === "Refunded") await closeRefundOfLine(tx, input.orderId, actor, ctx.services.mail);
+    return false;
+  }, STOCK_TX_OPTIONS);
+  const order = await ctx.db.productOrder.findUniqueOrThrow({ where: { orderId: input.orderId }, select: { productOrderId: true } });
+  if (refunded) await settleOnlineRefunds(ctx, order.productOrderId, actor);
   return { success: true, message: `Return ${input.returnStatus}.`, order: await reload(ctx, input.orderId) };
 }

@@ -1,5 +1,6 @@
-// Store settings kept as key/value rows.
+// Store settings kept as key/value rows, each with its default and how its text is read.
 import { ORDER_LIMIT_DEFAULTS, type settingsUpdateSchema } from "@store/validators";
+import { stateLabel, toPaise, toRupees } from "@store/domain";
 import type { z } from "zod";
 import type { Db } from "@store/db";
 import type { Context } from "../context.ts";
@@ -8,30 +9,117 @@ export interface Settings {
   defaultDeliveryCharge: number | "Free";
   maxOpenUnpaidOrders: number;
   maxOrdersPerHour: number;
+  codEnabled: boolean;
+  /** rupees */
+  codFee: number;
+  /** rupees; null = no cap */
+  codMaxOrderValue: number | null;
+  codBlockedPinCodes: string[];
+  /** "" = UPI not offered */
+  upiVpa: string;
+  upiPayeeName: string;
+  upiExpiryHours: number;
+  sellerLegalName: string;
+  sellerAddress: string;
+  sellerGstin: string;
+  invoicePrefix: string;
+  creditNotePrefix: string;
+  hsnDigits: number;
+  defaultHsnCode: string;
+  defaultGstRate: number;
+  defaultCountryOfOrigin: string;
+  defaultManufacturer: string;
+  grievanceOfficerName: string;
+  grievanceOfficerDesignation: string;
+  grievanceOfficerEmail: string;
+  grievanceOfficerPhone: string;
+  customerCareEmail: string;
+  customerCarePhone: string;
 }
 
-const DEFAULTS: Record<keyof Settings, string> = {
-  defaultDeliveryCharge: "Free",
-  maxOpenUnpaidOrders: String(ORDER_LIMIT_DEFAULTS.maxOpenUnpaidOrders),
-  maxOrdersPerHour: String(ORDER_LIMIT_DEFAULTS.maxOrdersPerHour),
+/**
+ * The seller a new store starts with: a placeholder with a well-formed GSTIN (Maharashtra) that the
+ * owner replaces in Settings before trading (README "GST").
+ */
+export const PLACEHOLDER_SELLER = {
+  sellerLegalName: "CleanStore Home Care Private Limited",
+  sellerAddress: "Plot 12, Hinjewadi Phase 1, Pune, Maharashtra 411057",
+  sellerGstin: "27AAACC1234D1ZC",
 };
-const KEYS = Object.keys(DEFAULTS) as (keyof Settings)[];
+
+type Update = z.infer<typeof settingsUpdateSchema>;
+
+interface Codec<T> {
+  fallback: string;
+  read(text: string): T;
+  write(value: T): string;
+}
+const text: Codec<string> = { fallback: "", read: (s) => s, write: (s) => s };
+const whole = (fallback: number): Codec<number> => ({ fallback: String(fallback), read: Number, write: String });
+// money is kept as paise text so that no float is ever stored
+const money: Codec<number> = { fallback: "0", read: (s) => toRupees(Number(s)), write: (r) => String(toPaise(r)) };
+
+const CODECS: { [K in keyof Settings]: Codec<Settings[K]> } = {
+  defaultDeliveryCharge: { fallback: "Free", read: (s) => (s === "Free" ? "Free" : Number(s)), write: String },
+  maxOpenUnpaidOrders: whole(ORDER_LIMIT_DEFAULTS.maxOpenUnpaidOrders),
+  maxOrdersPerHour: whole(ORDER_LIMIT_DEFAULTS.maxOrdersPerHour),
+  codEnabled: { fallback: "true", read: (s) => s === "true", write: String },
+  codFee: money,
+  codMaxOrderValue: { fallback: "", read: (s) => (s === "" ? null : toRupees(Number(s))), write: (r) => (r === null ? "" : String(toPaise(r))) },
+  codBlockedPinCodes: { fallback: "", read: (s) => (s === "" ? [] : s.split(",")), write: (list) => list.join(",") },
+  upiVpa: text,
+  upiPayeeName: { ...text, fallback: "CleanStore" },
+  upiExpiryHours: whole(24),
+  sellerLegalName: { ...text, fallback: PLACEHOLDER_SELLER.sellerLegalName },
+  sellerAddress: { ...text, fallback: PLACEHOLDER_SELLER.sellerAddress },
+  sellerGstin: { ...text, fallback: PLACEHOLDER_SELLER.sellerGstin },
+  invoicePrefix: { ...text, fallback: "CS" },
+  creditNotePrefix: { ...text, fallback: "CN" },
+  hsnDigits: whole(4),
+  defaultHsnCode: { ...text, fallback: "3402" },
+  defaultGstRate: whole(18),
+  defaultCountryOfOrigin: { ...text, fallback: "India" },
+  defaultManufacturer: { ...text, fallback: PLACEHOLDER_SELLER.sellerLegalName },
+  grievanceOfficerName: { ...text, fallback: "Priya Deshmukh" },
+  grievanceOfficerDesignation: { ...text, fallback: "Grievance Officer" },
+  grievanceOfficerEmail: { ...text, fallback: "grievance@cleanstore.in" },
+  grievanceOfficerPhone: { ...text, fallback: "+91 20 4000 1234" },
+  customerCareEmail: { ...text, fallback: "care@cleanstore.in" },
+  customerCarePhone: { ...text, fallback: "+91 20 4000 1200" },
+};
+const KEYS = Object.keys(CODECS) as (keyof Settings)[];
 
 export async function loadSettings(db: Pick<Db, "storeSetting">): Promise<Settings> {
-  const rows = await db.storeSetting.findMany({ where: { key: { in: KEYS } } });
-  const value = (key: keyof Settings) => rows.find((r) => r.key === key)?.value ?? DEFAULTS[key];
-  const delivery = value("defaultDeliveryCharge");
-  return {
-    defaultDeliveryCharge: delivery === "Free" ? "Free" : Number(delivery),
-    maxOpenUnpaidOrders: Number(value("maxOpenUnpaidOrders")),
-    maxOrdersPerHour: Number(value("maxOrdersPerHour")),
-  };
+  const rows = new Map((await db.storeSetting.findMany({ where: { key: { in: KEYS } } })).map((r) => [r.key, r.value]));
+  const read = <K extends keyof Settings>(key: K): Settings[K] => CODECS[key].read(rows.get(key) ?? CODECS[key].fallback);
+  return Object.fromEntries(KEYS.map((key) => [key, read(key)])) as unknown as Settings;
 }
 
 export const readSettings = (ctx: Context) => loadSettings(ctx.db);
 
-export async function saveSettings(ctx: Context, input: z.infer<typeof settingsUpdateSchema>) {
-  const changes = KEYS.flatMap((key) => (input[key] === undefined ? [] : [{ key, value: String(input[key]) }]));
+export async function saveSettings(ctx: Context, input: Update) {
+  const write = <K extends keyof Settings>(key: K, value: Settings[K]) => ({ key, value: CODECS[key].write(value) });
+  const changes = KEYS.flatMap((key) => (input[key] === undefined ? [] : [write(key, input[key])]));
   await ctx.db.$transaction(changes.map(({ key, value }) => ctx.db.storeSetting.upsert({ where: { key }, create: { key, value }, update: { value } })));
   return { success: true, message: "Settings saved.", ...(await loadSettings(ctx.db)) };
+}
+
+/** What the storefront must show by law (issue 15: contact-us / about-us, the product page). */
+export async function storeFacts(ctx: Pick<Context, "db">) {
+  const s = await loadSettings(ctx.db);
+  return {
+    sellerLegalName: s.sellerLegalName,
+    sellerAddress: s.sellerAddress,
+    sellerGstin: s.sellerGstin,
+    sellerState: stateLabel(s.sellerGstin.slice(0, 2)),
+    grievanceOfficer: {
+      name: s.grievanceOfficerName,
+      designation: s.grievanceOfficerDesignation,
+      email: s.grievanceOfficerEmail,
+      phone: s.grievanceOfficerPhone,
+    },
+    customerCare: { email: s.customerCareEmail, phone: s.customerCarePhone },
+    defaultCountryOfOrigin: s.defaultCountryOfOrigin,
+    defaultManufacturer: s.defaultManufacturer,
+  };
 }

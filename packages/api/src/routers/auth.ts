@@ -1,8 +1,12 @@
 import { z } from "zod";
-import { adminLoginSchema, adminPasswordChangeSchema, customerLoginSchema } from "@store/validators";
+import { adminLoginSchema, adminPasswordChangeSchema, customerLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@store/validators";
 import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, publicProcedure } from "../trpc.ts";
 import { successOutput } from "../serialize/common.ts";
 import { adminAccount, adminLogin, changeAdminPassword, customerLogin, logOutEverywhere } from "../domain/auth.ts";
+import { forgotPassword, resetPassword } from "../domain/password-reset.ts";
+
+const forgotSummary = (who: string) =>
+  `${who} forgot the password: {email} or {number} → a single-use reset link by email, valid 30 minutes; the same answer whether or not the account exists`;
 
 export const authRouter = createTRPCRouter({
   customerLogin: publicProcedure
@@ -59,4 +63,44 @@ export const authRouter = createTRPCRouter({
     .input(z.object({}).optional())
     .output(successOutput)
     .mutation(({ ctx }) => logOutEverywhere(ctx)),
+
+  customerForgotPassword: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/customers/password/forgot", tags: ["Customers"], summary: forgotSummary("A customer"), protect: false } })
+    .input(forgotPasswordSchema)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => forgotPassword(ctx, "customer", input)),
+
+  customerResetPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/customers/password/reset",
+        tags: ["Customers"],
+        summary: "Set a new password with the emailed token; every earlier session ends",
+        protect: false,
+      },
+    })
+    .input(resetPasswordSchema)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => resetPassword(ctx, "customer", input)),
+
+  adminForgotPassword: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/admin/password/forgot", tags: ["Admin"], summary: forgotSummary("The admin"), protect: false } })
+    .input(forgotPasswordSchema)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => forgotPassword(ctx, "admin", input)),
+
+  adminResetPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/password/reset",
+        tags: ["Admin"],
+        summary: "Set the admin's new password with the emailed token; every earlier session ends",
+        protect: false,
+      },
+    })
+    .input(resetPasswordSchema)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => resetPassword(ctx, "admin", input)),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, idempotencyKey, lineQuantity, pageInput } from "@store/validators";
+import { id, idempotencyKey, lineQuantity, pageInput, paymentMethodSchema } from "@store/validators";
 import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure } from "../trpc.ts";
 import { cartOutput } from "../serialize/cart.ts";
 import { orderOutput } from "../serialize/orders.ts";
@@ -113,7 +113,7 @@ export const cartRouter = createTRPCRouter({
         summary: "Order every line of the caller's cart in one transaction and empty the cart",
       },
     })
-    .input(z.object({ idempotencyKey: idempotencyKey.optional() }).optional())
+    .input(z.object({ idempotencyKey: idempotencyKey.optional(), paymentMethod: paymentMethodSchema.default("COD") }).optional())
     .output(successOutput.extend({ productOrderId: z.string(), orders: z.array(orderOutput) }))
     .mutation(({ ctx, input }) => checkoutCart(ctx, input)),
 });

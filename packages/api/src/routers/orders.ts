@@ -5,7 +5,9 @@ import {
   lineQuantity,
   orderStatusSchema,
   pageInput,
+  paymentMethodSchema,
   paymentStatusSchema,
+  productOrderIdSchema,
   returnDecisionSchema,
   returnReasonSchema,
 } from "@store/validators";
@@ -14,6 +16,10 @@ import { orderOutput, orderWithProductsOutput } from "../serialize/orders.ts";
 import { pageOutput, successOutput } from "../serialize/common.ts";
 import { customerOrderProducts, customerOrders, latestOrders, orderById, orderOneProduct, orderPage } from "../domain/orders.ts";
 import { changeOrderStatus } from "../domain/order-status.ts";
+import { orderDetails } from "../domain/order-view.ts";
+import { creditNoteOf, invoiceOf } from "../domain/invoices.ts";
+import { invoiceDocumentOutput } from "../serialize/invoices.ts";
+import { orderDetailsOutput } from "../serialize/payments.ts";
 import { decideReturn, requestReturn } from "../domain/returns.ts";
 
 const statusInput = z.object({
@@ -40,6 +46,7 @@ export const ordersRouter = createTRPCRouter({
           quantity: lineQuantity,
           customerId: id("Customer id").optional().describe("if sent, must be the caller's own id"),
           idempotencyKey: idempotencyKey.optional(),
+          paymentMethod: paymentMethodSchema.default("COD"),
         })
         .passthrough()
         .describe("orderTotalPrice, productName, paymentStatus, orderStatus… may be sent by old clients and are ignored"),
@@ -78,6 +85,45 @@ export const ordersRouter = createTRPCRouter({
     .input(z.object({ orderId: id("Order id") }))
     .output(orderOutput)
     .query(({ ctx, input }) => orderById(ctx, input.orderId)),
+
+  order: customerOrAdminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/orders/{productOrderId}",
+        tags: ["Orders"],
+        summary: "One order as a whole: its lines, totals (items, delivery, COD fee, grand total), payment and refunds (owner or admin; anyone else 404)",
+      },
+    })
+    .input(z.object({ productOrderId: productOrderIdSchema }))
+    .output(orderDetailsOutput)
+    .query(({ ctx, input }) => orderDetails(ctx, input.productOrderId)),
+
+  invoice: customerOrAdminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/orders/{productOrderId}/invoice",
+        tags: ["Orders"],
+        summary: "The order's GST tax invoice as JSON (owner or admin); as a PDF at /orders/{productOrderId}/invoice.pdf",
+      },
+    })
+    .input(z.object({ productOrderId: productOrderIdSchema }))
+    .output(invoiceDocumentOutput)
+    .query(({ ctx, input }) => invoiceOf(ctx, input.productOrderId)),
+
+  creditNote: customerOrAdminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/orders/{productOrderId}/credit-note",
+        tags: ["Orders"],
+        summary: "One credit note of the order as JSON, ?creditNoteNumber= (owner or admin); as a PDF at /orders/{productOrderId}/credit-notes/{number}.pdf",
+      },
+    })
+    .input(z.object({ productOrderId: productOrderIdSchema, creditNoteNumber: z.string().trim().min(1).max(16) }))
+    .output(invoiceDocumentOutput)
+    .query(({ ctx, input }) => creditNoteOf(ctx, input.productOrderId, input.creditNoteNumber)),
 
   byCustomer: customerOrAdminProcedure
     .meta({

@@ -9,7 +9,33 @@ afterAll(() => env.close());
 
 describe("settings", () => {
   it("defaults to Free, saves a charge in rupees or Free, and reads it back", async () => {
-    const limits = { maxOpenUnpaidOrders: 10, maxOrdersPerHour: 20 };
+    const limits = {
+      maxOpenUnpaidOrders: 10,
+      maxOrdersPerHour: 20,
+      codEnabled: true,
+      codFee: 0,
+      codMaxOrderValue: null,
+      codBlockedPinCodes: [],
+      upiVpa: "",
+      upiPayeeName: "CleanStore",
+      upiExpiryHours: 24,
+      sellerLegalName: "CleanStore Home Care Private Limited",
+      sellerAddress: "Plot 12, Hinjewadi Phase 1, Pune, Maharashtra 411057",
+      sellerGstin: "27AAACC1234D1ZC",
+      invoicePrefix: "CS",
+      creditNotePrefix: "CN",
+      hsnDigits: 4,
+      defaultHsnCode: "3402",
+      defaultGstRate: 18,
+      defaultCountryOfOrigin: "India",
+      defaultManufacturer: "CleanStore Home Care Private Limited",
+      grievanceOfficerName: "Priya Deshmukh",
+      grievanceOfficerDesignation: "Grievance Officer",
+      grievanceOfficerEmail: "grievance@cleanstore.in",
+      grievanceOfficerPhone: "+91 20 4000 1234",
+      customerCareEmail: "care@cleanstore.in",
+      customerCarePhone: "+91 20 4000 1200",
+    };
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free", ...limits });
     await expect(env.admin.settings.update({ defaultDeliveryCharge: 49.5 })).resolves.toEqual({
       success: true,
@@ -20,6 +46,27 @@ describe("settings", () => {
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: 49.5, ...limits });
     await env.admin.settings.update({ defaultDeliveryCharge: "free" });
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free", ...limits });
+  });
+
+  it("keeps the payment settings: COD fee and cap in rupees (paise inside), pin codes as a list, a UPI VPA checked", async () => {
+    const saved = await env.admin.settings.update({
+      codFee: 29.99,
+      codMaxOrderValue: 2500.5,
+      codBlockedPinCodes: ["110001", "110001", "400001"],
+      upiVpa: "shop@okaxis",
+    });
+    expect(saved).toMatchObject({ codFee: 29.99, codMaxOrderValue: 2500.5, codBlockedPinCodes: ["110001", "400001"], upiVpa: "shop@okaxis" });
+    expect(await env.handle.db.storeSetting.findUnique({ where: { key: "codFee" } })).toEqual({ key: "codFee", value: "2999" });
+    await expect(env.admin.settings.update({ codBlockedPinCodes: ["11000"] })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Each blocked pin code must be 6 digits",
+    });
+    await expect(env.admin.settings.update({ codFee: -1 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(env.admin.settings.update({ upiVpa: "shop@" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(env.admin.settings.update({ codMaxOrderValue: null, upiVpa: "", codBlockedPinCodes: [] })).resolves.toMatchObject({
+      codMaxOrderValue: null,
+      upiVpa: "",
+    });
   });
 
   it("changes the order limits alone, keeping the rest, and refuses nonsense and an empty change", async () => {

@@ -1,16 +1,39 @@
 import { z } from "zod";
 import { settingsUpdateSchema } from "@store/validators";
-import { adminProcedure, createTRPCRouter } from "../trpc.ts";
+import { adminProcedure, createTRPCRouter, publicProcedure } from "../trpc.ts";
 import { deliveryOutput, successOutput } from "../serialize/common.ts";
-import { readSettings, saveSettings } from "../domain/settings.ts";
+import { readSettings, saveSettings, storeFacts } from "../domain/settings.ts";
+import { gstSettingsOutput, storeFactsOutput } from "../serialize/settings.ts";
 
 const settingsOutput = z.object({
   defaultDeliveryCharge: deliveryOutput,
   maxOpenUnpaidOrders: z.number().int(),
   maxOrdersPerHour: z.number().int(),
+  codEnabled: z.boolean(),
+  codFee: z.number().describe("rupees added to a cash-on-delivery order"),
+  codMaxOrderValue: z.number().nullable().describe("rupees; above it cash on delivery is refused (null: no cap)"),
+  codBlockedPinCodes: z.array(z.string()).describe("pin codes without cash on delivery"),
+  upiVpa: z.string().describe("the merchant VPA UPI payments go to; empty: UPI not offered"),
+  upiPayeeName: z.string(),
+  upiExpiryHours: z.number().int().describe("an unpaid UPI order is cancelled after this many hours"),
+  ...gstSettingsOutput.shape,
 });
 
 export const settingsRouter = createTRPCRouter({
+  storeFacts: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/store-facts",
+        tags: ["Settings"],
+        summary:
+          "What the storefront must show by law: the seller's legal name, address, GSTIN and state, grievance officer, customer care, default origin and manufacturer",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(storeFactsOutput)
+    .query(({ ctx }) => storeFacts(ctx)),
+
   get: adminProcedure
     .meta({ openapi: { method: "GET", path: "/settings", tags: ["Settings"], summary: "Store settings (admin)" } })
     .input(z.object({}).optional())
@@ -23,7 +46,8 @@ export const settingsRouter = createTRPCRouter({
         method: "POST",
         path: "/settings",
         tags: ["Settings"],
-        summary: "Change settings (admin): the default delivery charge of new products, the limits on open unpaid orders and orders an hour per customer",
+        summary:
+          "Change settings (admin): default delivery charge, order limits per customer, cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), UPI (upiVpa, upiPayeeName, upiExpiryHours)",
       },
     })
     .input(settingsUpdateSchema)

@@ -17,6 +17,10 @@ export const productSelect = {
   quantity: true,
   productImgName: true,
   imageHash: true,
+  hsnCode: true,
+  gstRate: true,
+  countryOfOrigin: true,
+  manufacturer: true,
   createdAt: true,
   updatedAt: true,
 } satisfies Prisma.ProductSelect;
@@ -38,6 +42,10 @@ export const productOutput = z.object({
   productImg: z.string().nullable().describe("URL of the 396x396 image"),
   productImgSmall: z.string().nullable().describe("URL of the 150x150 image"),
   productImgThumb: z.string().nullable().describe("URL of the 100x100 image"),
+  hsnCode: z.string().describe("HSN code (4-8 digits) on the GST invoice"),
+  gstRate: z.number().int().describe("GST rate in per cent, included in the price"),
+  countryOfOrigin: z.string().nullable().describe("null: the store's default (GET /store-facts)"),
+  manufacturer: z.string().nullable().describe("null: the store's default (GET /store-facts)"),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
@@ -60,6 +68,10 @@ export function toProductOutput(p: ProductRow): ProductOutput {
     productImg: productImageUrl(p.productId, p.imageHash, 396),
     productImgSmall: productImageUrl(p.productId, p.imageHash, 150),
     productImgThumb: productImageUrl(p.productId, p.imageHash, 100),
+    hsnCode: p.hsnCode,
+    gstRate: p.gstRate,
+    countryOfOrigin: p.countryOfOrigin,
+    manufacturer: p.manufacturer,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

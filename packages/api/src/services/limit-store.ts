@@ -1,7 +1,7 @@
 // Where rate limits keep their counters: in process (one server, the embedded database), or in the
 // database through rate-limiter-flexible's Prisma store, so that several server instances on one
 // PostgreSQL share one budget (docs/decisions.md, issue 13).
-import { RateLimiterMemory, RateLimiterPrisma, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Db } from "@store/db";
 
 export interface LimitOptions {
@@ -21,3 +21,14 @@ export const databaseLimitStore =
   (opts) =>
     // the store reads `storeClient[tableName]`: the Prisma client's delegate of the RateLimit model
     new RateLimiterPrisma({ ...opts, storeClient: db, tableName: "rateLimit", clearExpiredByTimeout: false });
+
+/** Counts one attempt against `key`: 0 when it is within the limit, else the seconds until it is. */
+export async function secondsToWait(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  try {
+    await limiter.consume(key, 1);
+    return 0;
+  } catch (res) {
+    if (res instanceof RateLimiterRes) return Math.ceil(res.msBeforeNext / 1000);
+    throw res;
+  }
+}

@@ -1,5 +1,4 @@
-import { RateLimiterRes } from "rate-limiter-flexible";
-import { memoryLimitStore, type LimitStore } from "./limit-store.ts";
+import { memoryLimitStore, secondsToWait, type LimitStore } from "./limit-store.ts";
 
 export interface SignupLimiter {
   /** counts one sign-up attempt from this address; seconds to wait when over the limit, else 0 */
@@ -15,14 +14,6 @@ export interface SignupLimiter {
 export function createSignupLimiter({ perHour = 20, store = memoryLimitStore }: { perHour?: number; store?: LimitStore } = {}): SignupLimiter {
   const byIp = store({ keyPrefix: "signup-ip", points: perHour, duration: 3600 });
   return {
-    async attempt(ip) {
-      try {
-        await byIp.consume(ip, 1);
-        return 0;
-      } catch (res) {
-        if (res instanceof RateLimiterRes) return Math.ceil(res.msBeforeNext / 1000);
-        throw res;
-      }
-    },
+    attempt: (ip) => secondsToWait(byIp, ip),
   };
 }

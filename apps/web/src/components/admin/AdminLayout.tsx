@@ -15,6 +15,9 @@ const MENU = [
   { to: "/totalAddToCart", label: "Total AddToCart" },
   { to: "/totalShippingOrder", label: "Total Shipping Orders" },
   { to: "/TotalOrderDelivery", label: "Total Order Delivery" },
+  { to: "/payments", label: "Payments" },
+  { to: "/emails", label: "Emails" },
+  { to: "/gst-summary", label: "GST Summary" },
   { to: "/settings", label: "Settings" },
 ] as const;
 

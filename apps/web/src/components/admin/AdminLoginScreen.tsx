@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "../../lib/toast";
@@ -64,6 +64,9 @@ export function AdminLoginScreen() {
             {login.isPending ? "Logging in..." : "Login"}
           </button>
         </form>
+        <p className="auth-switch">
+          <Link to="/adminForgotPassword">Forgot password?</Link>
+        </p>
       </div>
     </main>
   );

@@ -5,6 +5,7 @@ import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { QueryState } from "../QueryState";
 import { DetailFrame, ReadOnlyFields } from "./ReadOnlyFields";
 import { InvalidId } from "./OrdersTable";
+import { OrderPaymentCard } from "./OrderPaymentCard";
 
 export type Order = RouterOutputs["orders"]["byId"];
 const yesNo = (b: boolean) => (b ? "Yes" : "No");
@@ -83,6 +84,7 @@ export function OrderDetailScreen({
           <>
             {children?.(order)}
             <OrderDetails order={order} />
+            <OrderPaymentCard productOrderId={order.productOrderId} />
           </>
         )}
       </QueryState>

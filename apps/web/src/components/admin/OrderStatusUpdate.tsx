@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "../../lib/toast";
-import { isOrderStatus, isPaymentStatus, nextStatuses, PAYMENT_STATUSES } from "@store/domain";
+import { isManualPaymentStatus, isOrderStatus, MANUAL_PAYMENT_STATUSES, nextStatuses } from "@store/domain";
 import { formatDateTime } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -42,7 +42,7 @@ export function OrderStatusUpdate({ order }: { order: Order }) {
     mutation.mutate({
       orderId: order.orderId,
       ...(isOrderStatus(orderStatus) ? { orderStatus } : {}),
-      ...(paymentChanged && isPaymentStatus(paymentStatus) ? { paymentStatus } : {}),
+      ...(paymentChanged && isManualPaymentStatus(paymentStatus) ? { paymentStatus } : {}),
     });
   };
 
@@ -82,8 +82,14 @@ export function OrderStatusUpdate({ order }: { order: Order }) {
           )}
           <div className="field">
             <label htmlFor="paymentStatus">New payment status</label>
-            <select id="paymentStatus" value={paymentStatus} disabled={order.paymentStatus === "Paid"} onChange={(e) => setPaymentStatus(e.target.value)}>
-              {PAYMENT_STATUSES.map((s) => (
+            <select
+              id="paymentStatus"
+              value={paymentStatus}
+              disabled={!isManualPaymentStatus(order.paymentStatus) || order.paymentStatus === "Paid"}
+              onChange={(e) => setPaymentStatus(e.target.value)}
+            >
+              {!isManualPaymentStatus(order.paymentStatus) && <option value={order.paymentStatus}>{order.paymentStatus}</option>}
+              {MANUAL_PAYMENT_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ChangeEvent } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import type { z } from "zod";
+import { GST_RATES } from "@store/domain";
 import { MAX_IMAGE_BYTES, PRODUCT_CATEGORIES, productCreateSchema, productUpdateSchema, type ProductCreate, type ProductUpdate } from "@store/validators";
 import { FormField } from "../FormField";
 
@@ -17,6 +18,10 @@ export type ProductValues = {
   category: string;
   productImg: string;
   productImgName: string;
+  hsnCode: string;
+  gstRate: string;
+  countryOfOrigin: string;
+  manufacturer: string;
 };
 
 export const emptyProduct: ProductValues = {
@@ -31,6 +36,10 @@ export const emptyProduct: ProductValues = {
   category: "General",
   productImg: "",
   productImgName: "",
+  hsnCode: "",
+  gstRate: "",
+  countryOfOrigin: "",
+  manufacturer: "",
 };
 
 /** Reads an image file into a data URL (the server checks and resizes it). */
@@ -170,6 +179,27 @@ function ProductFields<TOutput extends ProductCreate | ProductUpdate>({
             ))}
           </select>
         </div>
+        <FormField
+          id="hsnCode"
+          label="HSN Code"
+          registration={register("hsnCode")}
+          error={err("hsnCode")}
+          inputMode="numeric"
+          hint="4 to 8 digits; empty: the default in Settings"
+        />
+        <div className="field">
+          <label htmlFor="gstRate">GST Rate</label>
+          <select id="gstRate" {...register("gstRate")}>
+            <option value="">Settings default</option>
+            {GST_RATES.map((r) => (
+              <option key={r} value={String(r)}>
+                {r}%
+              </option>
+            ))}
+          </select>
+        </div>
+        <FormField id="countryOfOrigin" label="Country of Origin" registration={register("countryOfOrigin")} error={err("countryOfOrigin")} />
+        <FormField id="manufacturer" label="Manufacturer" registration={register("manufacturer")} error={err("manufacturer")} />
       </div>
       <div className="field">
         <label htmlFor="productInfo">{`Details${req}`}</label>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { lineTotal, MAX_LINE_QUANTITY } from "@store/domain";
+import { lineTotal, MAX_LINE_QUANTITY, type PaymentMethod } from "@store/domain";
 import { customerUpdateSchema } from "@store/validators";
 import { toast } from "../../lib/toast";
 import type { z } from "zod";
@@ -10,6 +10,8 @@ import { clearCustomerSession } from "../../lib/auth";
 import { formatDate, formatDelivery, formatINR } from "../../lib/format";
 import { errorCode, errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from "../../lib/trpc";
 import { ContactFields, contactDefaults } from "./ContactFields";
+import { feeOf, PaymentMethodPicker, usePaymentOptions } from "./PaymentMethodPicker";
+import { PlacedPaymentNote } from "./PlacedPaymentNote";
 import { ProductImage } from "./ProductImage";
 import type { Product } from "./ProductCard";
 
@@ -23,8 +25,12 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
   const quantity = Math.max(1, Math.min(asked, MAX_LINE_QUANTITY));
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [placed, setPlaced] = useState<Placed | null>(null);
+  const [placed, setPlaced] = useState<(Placed & { method: PaymentMethod; fee: number }) | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const payment = usePaymentOptions();
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  const method = chosen ?? payment.offered[0]?.method ?? null;
+  const fee = feeOf(payment.offered, method);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(customerUpdateSchema), defaultValues: { ...contactDefaults(customer), password: "" } });
   const update = trpc.customers.update.useMutation();
   const save = trpc.orders.save.useMutation();
@@ -39,8 +45,8 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
         utils.customers.details.setData({ customerId: customer.customerId }, res.customer);
         form.reset({ ...contactDefaults(res.customer), password: "" });
       }
-      const res = await save.mutateAsync({ productId: p.productId, quantity });
-      setPlaced(res);
+      const res = await save.mutateAsync({ productId: p.productId, quantity, ...(method ? { paymentMethod: method } : {}) });
+      setPlaced({ ...res, method: method ?? "COD", fee });
       toast.success(res.message);
       void utils.orders.orderProducts.invalidate({ customerId: customer.customerId });
       void utils.products.byId.invalidate({ productId: p.productId });
@@ -64,12 +70,13 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
           Order reference: <strong data-testid="order-reference">{placed.productOrderId}</strong>
         </p>
         <p>
-          {placed.order.productName} × {placed.order.quantity} · Total {formatINR(placed.order.orderTotalPrice)} · Pay on delivery · Expected delivery{" "}
+          {placed.order.productName} × {placed.order.quantity} · Total {formatINR(placed.order.orderTotalPrice + placed.fee)} · Expected delivery{" "}
           {formatDate(placed.order.deliveryDate)}
         </p>
+        <PlacedPaymentNote method={placed.method} />
         <div className="toolbar">
           <Link to="/orderDetails/$customerId/$orderId" params={{ customerId: cid, orderId: String(placed.order.orderId) }} className="btn">
-            Track this order
+            {placed.method === "COD" ? "Track this order" : "Pay now"}
           </Link>
           <Link to="/myOrder/$customerId" params={{ customerId: cid }} className="btn secondary">
             My Orders
@@ -106,11 +113,18 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
           <dd data-testid="checkout-quantity">{quantity}</dd>
           <dt>Delivery charge</dt>
           <dd>{formatDelivery(p.deliveryCharge)}</dd>
+          {fee > 0 && (
+            <>
+              <dt>Cash on delivery fee</dt>
+              <dd>{formatINR(fee)}</dd>
+            </>
+          )}
           <dt className="total">Total</dt>
           <dd className="total" data-testid="checkout-total">
-            {formatINR(lineTotal(p.productPrice, quantity, p.deliveryCharge))}
+            {formatINR(lineTotal(p.productPrice, quantity, p.deliveryCharge) + fee)}
           </dd>
         </dl>
+        <PaymentMethodPicker options={payment.offered} value={method} onChange={setChosen} error={payment.query.error} />
         <p className="hint">
           <Link to="/singleProductDetails/$customerId/$productId" params={{ customerId: cid, productId: String(p.productId) }}>
             Change quantity
@@ -126,10 +140,10 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
             {error}
           </p>
         )}
-        <button type="submit" className="btn block" disabled={busy || soldOut}>
+        <button type="submit" className="btn block" disabled={busy || soldOut || method === null}>
           {busy ? "Placing order..." : "Continue"}
         </button>
-        <p className="hint">Cash on delivery. 7-day return, see the refund policy.</p>
+        <p className="hint">Prices include GST. 7-day return, see the refund policy.</p>
       </aside>
     </form>
   );

@@ -57,7 +57,7 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <p className="copyright">© {new Date().getFullYear()} Clean Store. Prices in Indian rupees (₹), inclusive of GST.</p>
+      <p className="copyright">© {new Date().getFullYear()} Clean Store. Prices in Indian rupees (₹). Prices are inclusive of GST.</p>
     </footer>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { lineTotal, MAX_LINE_QUANTITY, maxPickable, RETURN_WINDOW_DAYS } from "@store/domain";
+import { lineTotal, MAX_LINE_QUANTITY, maxPickable, RETURN_WINDOW_DAYS, toPaise, unitSalePrice } from "@store/domain";
 import { QueryState } from "../QueryState";
 import { formatDelivery, formatINR } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -78,7 +78,7 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
         </p>
         <p className="price-row">
           <span>
-            Main Price: <span className="strike">{formatINR(p.mainPrice)}</span>
+            MRP: <span className="strike">{formatINR(p.mainPrice)}</span> <span className="hint">(incl. of all taxes)</span>
           </span>
           {p.offer && <span className="offer">Offer: {p.offer}</span>}
         </p>
@@ -112,11 +112,44 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
           </li>
           <li>Cash on delivery available</li>
         </ul>
+        <LegalFacts product={p} />
         <section aria-labelledby="details-heading">
           <h2 id="details-heading">Product details</h2>
           <p>{p.productInfo}</p>
         </section>
       </div>
     </div>
+  );
+}
+
+/** What the Legal Metrology and E-Commerce Rules ask a product page to show (issue 15). */
+function LegalFacts({ product: p }: { product: Product }) {
+  const facts = trpc.settings.storeFacts.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const unitPrice = unitSalePrice(toPaise(p.productPrice), p.packSize);
+  return (
+    <dl className="details-grid legal-facts" aria-label="Product facts">
+      <dt>Net quantity</dt>
+      <dd>{p.packSize}</dd>
+      {unitPrice && (
+        <>
+          <dt>Unit sale price</dt>
+          <dd data-testid="unit-price">{unitPrice}</dd>
+        </>
+      )}
+      <dt>Price</dt>
+      <dd>{formatINR(p.productPrice)} (incl. of all taxes)</dd>
+      <dt>Country of origin</dt>
+      <dd>{p.countryOfOrigin ?? facts.data?.defaultCountryOfOrigin ?? "India"}</dd>
+      <dt>Manufacturer</dt>
+      <dd>{p.manufacturer ?? facts.data?.defaultManufacturer ?? "—"}</dd>
+      {facts.data && (
+        <>
+          <dt>Sold by</dt>
+          <dd>
+            {facts.data.sellerLegalName}, GSTIN {facts.data.sellerGstin}
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }

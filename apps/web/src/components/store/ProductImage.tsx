@@ -16,7 +16,11 @@ export function ProductImage({
 }) {
   if (!src) {
     return (
-      <div className={`img-placeholder ${className ?? ""}`} style={{ aspectRatio: "1 / 1", maxWidth: size }} role="img" aria-label={alt}>
+      <div
+        className={`img-placeholder ${className ?? ""}`}
+        style={{ aspectRatio: "1 / 1", maxWidth: size }}
+        {...(alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true })}
+      >
         <BottleIcon />
       </div>
     );

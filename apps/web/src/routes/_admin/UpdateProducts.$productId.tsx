@@ -56,6 +56,10 @@ function UpdateProduct() {
                 category: p.category,
                 productImg: "",
                 productImgName: "",
+                hsnCode: p.hsnCode,
+                gstRate: String(p.gstRate),
+                countryOfOrigin: p.countryOfOrigin ?? "",
+                manufacturer: p.manufacturer ?? "",
               }}
               busy={update.isPending}
               serverErrors={fieldErrorsOf(update.error)}

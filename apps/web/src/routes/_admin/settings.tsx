@@ -6,6 +6,7 @@ import { toast } from "../../lib/toast";
 import { z } from "zod";
 import { adminPasswordChangeSchema, deliveryChargeSchema } from "@store/validators";
 import { FormField } from "../../components/FormField";
+import { GstSettingsCard, PaymentSettingsCard } from "../../components/admin/SettingsCards";
 import { QueryState } from "../../components/QueryState";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { saveAdminSession } from "../../lib/auth";
@@ -24,6 +25,8 @@ function Settings() {
       <div className="settings-grid">
         <PasswordCard />
         <DeliveryCard />
+        <PaymentSettingsCard />
+        <GstSettingsCard />
       </div>
     </section>
   );

@@ -1,9 +1,12 @@
 import { useState } from "react";
+import type { PaymentMethod } from "@store/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { toast } from "../../lib/toast";
 import { QueryState } from "../../components/QueryState";
 import { CartLines } from "../../components/store/CartLines";
 import { CartTabs } from "../../components/store/CartTabs";
+import { feeOf, PaymentMethodPicker, usePaymentOptions } from "../../components/store/PaymentMethodPicker";
+import { PlacedPaymentNote } from "../../components/store/PlacedPaymentNote";
 import { StoreLayout } from "../../components/store/StoreLayout";
 import { clearCustomerSession } from "../../lib/auth";
 import { formatINR } from "../../lib/format";
@@ -23,10 +26,15 @@ function MyCart() {
   const cart = trpc.cart.byCustomer.useQuery({ customerId });
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const [placed, setPlaced] = useState<Placed | null>(null);
+  const [placed, setPlaced] = useState<(Placed & { method: PaymentMethod; fee: number }) | null>(null);
+  const payment = usePaymentOptions();
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  const method = chosen ?? payment.offered[0]?.method ?? null;
+  const fee = feeOf(payment.offered, method);
   const checkout = trpc.cart.checkout.useMutation({
-    onSuccess: (res) => {
-      setPlaced(res);
+    onSuccess: (res, input) => {
+      const placedWith = input?.paymentMethod ?? "COD";
+      setPlaced({ ...res, method: placedWith, fee: feeOf(payment.offered, placedWith) });
       toast.success(res.message);
       void utils.cart.byCustomer.invalidate({ customerId });
       void utils.orders.orderProducts.invalidate({ customerId });
@@ -48,11 +56,23 @@ function MyCart() {
           <h2>Thank you! Your order is placed.</h2>
           <p>
             Order reference: <strong data-testid="order-reference">{placed.productOrderId}</strong> · {placed.orders.length}{" "}
-            {placed.orders.length === 1 ? "item" : "items"} · Total {formatINR(placed.orders.reduce((n, o) => n + o.orderTotalPrice, 0))}
+            {placed.orders.length === 1 ? "item" : "items"} · Total {formatINR(placed.orders.reduce((n, o) => n + o.orderTotalPrice, 0) + placed.fee)}
           </p>
-          <Link to="/myOrder/$customerId" params={{ customerId: String(customerId) }} className="btn secondary">
-            See my orders
-          </Link>
+          <PlacedPaymentNote method={placed.method} />
+          <div className="toolbar">
+            {placed.method !== "COD" && placed.orders[0] && (
+              <Link
+                to="/orderDetails/$customerId/$orderId"
+                params={{ customerId: String(customerId), orderId: String(placed.orders[0].orderId) }}
+                className="btn"
+              >
+                Pay now
+              </Link>
+            )}
+            <Link to="/myOrder/$customerId" params={{ customerId: String(customerId) }} className="btn secondary">
+              See my orders
+            </Link>
+          </div>
         </div>
       )}
       <QueryState query={cart}>
@@ -78,20 +98,32 @@ function MyCart() {
                   <dd>{formatINR(lines.reduce((n, l) => n + l.productPrice * l.quantity, 0))}</dd>
                   <dt>Delivery</dt>
                   <dd>{formatINR(lines.reduce((n, l) => n + (l.deliveryCharge === "Free" ? 0 : l.deliveryCharge), 0))}</dd>
+                  {fee > 0 && (
+                    <>
+                      <dt>Cash on delivery fee</dt>
+                      <dd>{formatINR(fee)}</dd>
+                    </>
+                  )}
                   <dt className="total">Total</dt>
                   <dd className="total" data-testid="cart-total">
-                    {formatINR(lines.reduce((n, l) => n + l.lineTotal, 0))}
+                    {formatINR(lines.reduce((n, l) => n + l.lineTotal, 0) + fee)}
                   </dd>
                 </dl>
+                <PaymentMethodPicker options={payment.offered} value={method} onChange={setChosen} error={payment.query.error} />
                 {checkout.isError && errorCode(checkout.error) !== "UNAUTHORIZED" && (
                   <p className="form-error" role="alert">
                     {errorMessage(checkout.error)}
                   </p>
                 )}
-                <button type="button" className="btn block" disabled={checkout.isPending} onClick={() => checkout.mutate()}>
+                <button
+                  type="button"
+                  className="btn block"
+                  disabled={checkout.isPending || method === null}
+                  onClick={() => method && checkout.mutate({ paymentMethod: method })}
+                >
                   {checkout.isPending ? "Placing order..." : "Checkout cart"}
                 </button>
-                <p className="hint">Cash on delivery. Delivery in 3 days.</p>
+                <p className="hint">Prices include GST. Delivery in 3 days.</p>
               </aside>
             </div>
           )

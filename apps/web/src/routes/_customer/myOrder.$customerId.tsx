@@ -1,11 +1,22 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { invoicePdfPath } from "@store/domain";
+import { DocumentButton } from "../../components/OrderDocuments";
 import { QueryState } from "../../components/QueryState";
 import { CartTabs } from "../../components/store/CartTabs";
 import { ProductImage } from "../../components/store/ProductImage";
 import { StatusBadge } from "../../components/store/OrderTracker";
 import { StoreLayout } from "../../components/store/StoreLayout";
 import { formatDate, formatINR } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { trpc, type RouterOutputs } from "../../lib/trpc";
+
+type Line = RouterOutputs["orders"]["orderProducts"]["orderProducts"][number];
+
+/** Lines of one checkout together, newest order first (the lines come newest first). */
+function byOrder(lines: readonly Line[]): { productOrderId: string; lines: Line[] }[] {
+  const groups = new Map<string, Line[]>();
+  for (const line of lines) groups.set(line.productOrderId, [...(groups.get(line.productOrderId) ?? []), line]);
+  return [...groups].map(([productOrderId, ls]) => ({ productOrderId, lines: ls }));
+}
 
 export const Route = createFileRoute("/_customer/myOrder/$customerId")({
   loader: ({ context }) => {
@@ -23,42 +34,62 @@ function MyOrders() {
       <h1>My Orders</h1>
       <QueryState query={orders} empty="No Order found." isEmpty={(d) => d.orderProducts.length === 0}>
         {({ orderProducts }) => (
-          <ul className="order-list">
-            {orderProducts.map((o) => (
-              <li key={o.orderId}>
-                <Link
-                  to="/orderDetails/$customerId/$orderId"
-                  params={{ customerId: String(customerId), orderId: String(o.orderId) }}
-                  className="order-row card"
-                  aria-label={`${o.products[0]?.productName ?? o.productName}, order ${o.productOrderId}, ${o.orderStatus}. Track this order`}
-                >
-                  <ProductImage src={o.productImg} alt="" size={150} className="order-thumb" />
-                  <div className="order-row-info">
-                    <h2 className="product-name">{o.products[0]?.productName ?? o.productName}</h2>
-                    <p className="hint">
-                      {o.packSize} · Ref. {o.productOrderId} · Ordered {formatDate(o.orderAddDateTime)}
-                    </p>
-                    <dl className="facts">
-                      <div>
-                        <dt>Quantity</dt>
-                        <dd>{o.quantity}</dd>
-                      </div>
-                      <div>
-                        <dt>Total</dt>
-                        <dd className="price">{formatINR(o.orderTotalPrice)}</dd>
-                      </div>
-                      <div>
-                        <dt>Payment</dt>
-                        <dd>{o.paymentStatus}</dd>
-                      </div>
-                      <div>
-                        <dt>{o.orderStatus === "Completed" ? "Delivered" : "Expected delivery"}</dt>
-                        <dd>{o.orderStatus === "Completed" ? formatDate(o.endDate) : o.orderStatus === "Cancelled" ? "—" : formatDate(o.deliveryDate)}</dd>
-                      </div>
-                    </dl>
-                  </div>
-                  <StatusBadge status={o.orderStatus} />
-                </Link>
+          <ul className="order-groups">
+            {byOrder(orderProducts).map((group) => (
+              <li key={group.productOrderId} className="order-group">
+                <div className="order-group-head">
+                  <h2>Order {group.productOrderId}</h2>
+                  <span className="hint">
+                    {group.lines.length} {group.lines.length === 1 ? "item" : "items"} · Payment {group.lines[0]?.paymentStatus}
+                  </span>
+                  <DocumentButton
+                    label="Download invoice"
+                    href={invoicePdfPath(group.productOrderId)}
+                    number={`invoice-${group.productOrderId}`}
+                    ariaLabel={`Download the invoice of order ${group.productOrderId}`}
+                  />
+                </div>
+                <ul className="order-list">
+                  {group.lines.map((o) => (
+                    <li key={o.orderId}>
+                      <Link
+                        to="/orderDetails/$customerId/$orderId"
+                        params={{ customerId: String(customerId), orderId: String(o.orderId) }}
+                        className="order-row card"
+                        aria-label={`${o.products[0]?.productName ?? o.productName}, order ${o.productOrderId}, ${o.orderStatus}. Track this order`}
+                      >
+                        <ProductImage src={o.productImg} alt="" size={150} className="order-thumb" />
+                        <div className="order-row-info">
+                          <h3 className="product-name">{o.products[0]?.productName ?? o.productName}</h3>
+                          <p className="hint">
+                            {o.packSize} · Ref. {o.productOrderId} · Ordered {formatDate(o.orderAddDateTime)}
+                          </p>
+                          <dl className="facts">
+                            <div>
+                              <dt>Quantity</dt>
+                              <dd>{o.quantity}</dd>
+                            </div>
+                            <div>
+                              <dt>Total</dt>
+                              <dd className="price">{formatINR(o.orderTotalPrice)}</dd>
+                            </div>
+                            <div>
+                              <dt>Payment</dt>
+                              <dd>{o.paymentStatus}</dd>
+                            </div>
+                            <div>
+                              <dt>{o.orderStatus === "Completed" ? "Delivered" : "Expected delivery"}</dt>
+                              <dd>
+                                {o.orderStatus === "Completed" ? formatDate(o.endDate) : o.orderStatus === "Cancelled" ? "—" : formatDate(o.deliveryDate)}
+                              </dd>
+                            </div>
+                          </dl>
+                        </div>
+                        <StatusBadge status={o.orderStatus} />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))}
           </ul>

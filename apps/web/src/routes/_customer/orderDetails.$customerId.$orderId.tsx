@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { QueryState } from "../../components/QueryState";
+import { OrderPayment } from "../../components/store/OrderPayment";
 import { OrderTracker, StatusBadge } from "../../components/store/OrderTracker";
 import { ProductImage } from "../../components/store/ProductImage";
 import { ProductLink } from "../../components/store/ProductLink";
@@ -79,6 +80,7 @@ function OrderDetails() {
                   </dl>
                 </div>
               </div>
+              <OrderPayment productOrderId={o.productOrderId} orderId={o.orderId} />
               <ReturnRequest order={o} />
             </>
           )}

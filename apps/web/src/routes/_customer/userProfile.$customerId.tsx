@@ -72,6 +72,7 @@ function ProfileView({ customer: c }: { customer: Customer }) {
     ["City", c.city],
     ["State", c.state],
     ["Pin Code", c.pinCode],
+    ...(c.gstin ? ([["GSTIN", c.gstin]] as [string, string][]) : []),
     ["Customer since", formatDate(c.createdAt)],
   ];
   return (
@@ -91,7 +92,7 @@ function ProfileForm({ customer, onDone }: { customer: Customer; onDone: () => v
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(customerUpdateSchema),
-    defaultValues: { ...contactDefaults(customer), password: "", currentPassword: "" },
+    defaultValues: { ...contactDefaults(customer), gstin: customer.gstin ?? "", password: "", currentPassword: "" },
   });
   const update = trpc.customers.update.useMutation({
     onSuccess: (res) => {
@@ -113,6 +114,15 @@ function ProfileForm({ customer, onDone }: { customer: Customer; onDone: () => v
   return (
     <form className="card" onSubmit={submit} noValidate aria-label="Edit my profile">
       <ContactFields register={form.register} errors={form.formState.errors} idPrefix="pf" />
+      <FormField
+        id="pf-gstin"
+        label="GSTIN (optional)"
+        autoComplete="off"
+        maxLength={15}
+        hint="For a business purchase: printed on your tax invoices"
+        registration={form.register("gstin")}
+        error={form.formState.errors.gstin}
+      />
       <FormField
         id="pf-password"
         label="New Password"

@@ -1,0 +1,135 @@
+import { useState } from "react";
+import { createFileRoute } from "@tanstack/react-router";
+import { QueryState } from "../../components/QueryState";
+import { downloadWithToken } from "../../lib/download";
+import { formatINR } from "../../lib/format";
+import { toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+
+export const Route = createFileRoute("/_admin/gst-summary")({ component: GstSummary });
+
+/** This month in India (YYYY-MM). */
+const currentMonth = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit" }).format(new Date()).slice(0, 7);
+
+/** The month's GST summary for GSTR-1: HSN-wise and state-wise B2C, net of credit notes; CSV for the accountant. */
+function GstSummary() {
+  const [month, setMonth] = useState(currentMonth);
+  const valid = /^\d{4}-\d{2}$/.test(month);
+  const query = trpc.reports.gst.useQuery({ month }, { enabled: valid });
+  const download = () =>
+    downloadWithToken(`/api/v1/reports/gst?month=${month}&format=csv`, `gst-summary-${month}.csv`).catch((e: unknown) =>
+      toast.error(e instanceof Error ? e.message : String(e)),
+    );
+  return (
+    <section className="admin-page" aria-labelledby="page-title">
+      <title>GST Summary | Clean Store Admin</title>
+      <div className="admin-head">
+        <h1 id="page-title">GST Summary</h1>
+        <button type="button" className="btn" onClick={() => void download()} disabled={!valid}>
+          Download CSV
+        </button>
+      </div>
+      <div className="field inline-field">
+        <label htmlFor="gst-month">Month</label>
+        <input id="gst-month" type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
+      </div>
+      <p className="hint">Tax invoices less credit notes of the month (Indian time), for GSTR-1: HSN-wise summary (table 12) and B2C state-wise (table 7).</p>
+      <QueryState query={query}>
+        {(r) => (
+          <>
+            <dl className="amounts gst-totals">
+              <dt>Invoices</dt>
+              <dd>
+                {r.totals.invoices} · {formatINR(r.totals.invoiceValue)}
+              </dd>
+              <dt>Credit notes</dt>
+              <dd>
+                {r.totals.creditNotes} · {formatINR(r.totals.creditNoteValue)}
+              </dd>
+              <dt>Taxable value</dt>
+              <dd data-testid="gst-taxable">{formatINR(r.totals.taxableValue)}</dd>
+              <dt>IGST</dt>
+              <dd>{formatINR(r.totals.igst)}</dd>
+              <dt>CGST</dt>
+              <dd>{formatINR(r.totals.cgst)}</dd>
+              <dt>SGST</dt>
+              <dd>{formatINR(r.totals.sgst)}</dd>
+            </dl>
+            <h2>HSN-wise summary</h2>
+            {r.hsnSummary.length === 0 ? (
+              <p className="empty">No invoice in {r.month}.</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="data">
+                  <caption className="visually-hidden">HSN-wise summary of {r.month}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">HSN</th>
+                      <th scope="col">Description</th>
+                      <th scope="col">Unit</th>
+                      <th scope="col">Rate</th>
+                      <th scope="col">Quantity</th>
+                      <th scope="col">Taxable value</th>
+                      <th scope="col">IGST</th>
+                      <th scope="col">CGST</th>
+                      <th scope="col">SGST</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {r.hsnSummary.map((h) => (
+                      <tr key={`${h.hsn}-${h.ratePercent}`}>
+                        <td>{h.hsn}</td>
+                        <td>{h.description}</td>
+                        <td>{h.unit}</td>
+                        <td className="num">{h.ratePercent}%</td>
+                        <td className="num">{h.quantity}</td>
+                        <td className="num">{formatINR(h.taxableValue)}</td>
+                        <td className="num">{formatINR(h.igst)}</td>
+                        <td className="num">{formatINR(h.cgst)}</td>
+                        <td className="num">{formatINR(h.sgst)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <h2>B2C, state-wise</h2>
+            {r.b2cStateSummary.length === 0 ? (
+              <p className="empty">No sale in {r.month}.</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="data">
+                  <caption className="visually-hidden">State-wise B2C summary of {r.month}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Place of supply</th>
+                      <th scope="col">Rate</th>
+                      <th scope="col">Taxable value</th>
+                      <th scope="col">IGST</th>
+                      <th scope="col">CGST</th>
+                      <th scope="col">SGST</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {r.b2cStateSummary.map((b) => (
+                      <tr key={`${b.stateCode}-${b.ratePercent}`}>
+                        <td>
+                          {b.stateName} ({b.stateCode})
+                        </td>
+                        <td className="num">{b.ratePercent}%</td>
+                        <td className="num">{formatINR(b.taxableValue)}</td>
+                        <td className="num">{formatINR(b.igst)}</td>
+                        <td className="num">{formatINR(b.cgst)}</td>
+                        <td className="num">{formatINR(b.sgst)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+// The durable outbox (issue 16): a message is written in the same transaction as the event that
+// causes it, so an event that rolls back sends nothing and one that commits is never lost.
+import type { Prisma } from "@store/db";
+import type { Services } from "../context.ts";
+import { renderMail, type MailInput } from "./messages.ts";
+
+type Tx = Prisma.TransactionClient;
+
+/** How this server sends mail: where its links point, and whether an SMTP server is configured. */
+export interface MailSettings {
+  /** the storefront's address for links in messages, without a trailing slash */
+  publicUrl: string;
+  /** false: messages are kept as "waiting" until a server with SMTP_URL sends them */
+  smtpConfigured: boolean;
+}
+
+export async function queueMail(tx: Tx, mail: MailSettings, to: string, input: MailInput, opts: { attachInvoiceOf?: string } = {}): Promise<void> {
+  const rendered = renderMail(input);
+  await tx.outboxMessage.create({
+    data: {
+      kind: input.kind,
+      recipient: to,
+      subject: rendered.subject.slice(0, 200),
+      html: rendered.html,
+      text: rendered.text,
+      attachInvoiceOf: opts.attachInvoiceOf ?? null,
+      status: mail.smtpConfigured ? "queued" : "waiting",
+    },
+  });
+}
+
+/** The order page of a line, as a link in a message. */
+export const orderUrl = (mail: MailSettings, customerId: number, orderId: number) => `${mail.publicUrl}/orderDetails/${customerId}/${orderId}`;
+
+/** A customer's address and first name, inside the event's transaction; null for a deleted customer (nobody to tell). */
+export async function customerAddressee(tx: Tx, customerId: number) {
+  const c = await tx.customer.findUnique({ where: { customerId }, select: { email: true, firstName: true } });
+  return c ? { to: c.email, name: c.firstName } : null;
+}
+
+/** Messages about one line of an order (status, return): who gets it and the link to the line. */
+export async function queueLineMail(
+  tx: Tx,
+  services: Pick<Services, "mail">,
+  orderId: number,
+  build: (line: { productOrderId: string; productName: string; orderUrl: string; name: string }) => MailInput,
+): Promise<void> {
+  const line = await tx.productOrder.findUniqueOrThrow({ where: { orderId }, select: { customerId: true, productOrderId: true, productName: true } });
+  const who = await customerAddressee(tx, line.customerId);
+  if (!who) return;
+  await queueMail(
+    tx,
+    services.mail,
+    who.to,
+    build({ productOrderId: line.productOrderId, productName: line.productName, orderUrl: orderUrl(services.mail, line.customerId, orderId), name: who.name }),
+  );
+}
+
+/** Messages about a whole order (payment, refund): addressed to its customer, linking its first line. */
+export async function queueOrderMail(
+  tx: Tx,
+  services: Pick<Services, "mail">,
+  productOrderId: string,
+  build: (order: { productOrderId: string; orderUrl: string; name: string }) => MailInput | null,
+  opts: { attachInvoiceOf?: string } = {},
+): Promise<void> {
+  const first = await tx.productOrder.findFirstOrThrow({ where: { productOrderId }, orderBy: { orderId: "asc" }, select: { orderId: true, customerId: true } });
+  const who = await customerAddressee(tx, first.customerId);
+  if (!who) return;
+  const input = build({ productOrderId, orderUrl: orderUrl(services.mail, first.customerId, first.orderId), name: who.name });
+  if (input) await queueMail(tx, services.mail, who.to, input, opts);
+}
