@@ -62,6 +62,21 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
     return JSON.stringify(springError(reply.statusCode, readableMessage(reply.statusCode, body, request), pathOf(request.originalUrl), body.data?.fieldErrors));
   });
 
+  // Workaround (trpc-to-openapi 3.3, fastify adapter): its handler calls reply.send() without
+  // returning the reply, so Fastify sees an async handler that resolved with nothing. While the
+  // onSend hook above still runs, the reply is not yet "sent" and Fastify sends a second, empty
+  // reply: every REST error wrote its headers twice, and under load (PostgreSQL stopped) a 503
+  // reached the client as the error handler's 500. Returning the reply tells Fastify the handler
+  // answered. rest-adapter.test.ts counts the headers written per answer and trips on a change.
+  app.addHook("onRoute", (route) => {
+    if (route.url !== `${REST_PREFIX}/*`) return;
+    const handler = route.handler;
+    route.handler = async function answeredByAdapter(request, reply) {
+      await handler.call(this, request, reply);
+      return reply;
+    };
+  });
+
   await app.register(fastifyTRPCOpenApiPlugin, {
     router: appRouter,
     createContext: ({ req }: { req: FastifyRequest }) => contextFor(req),
