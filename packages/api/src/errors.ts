@@ -4,6 +4,17 @@ import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { Prisma } from "@store/db";
 
+/** An import refused for its rows' errors: they reach the client with the error (trpc.ts errorFormatter). */
+export class ImportRejected extends Error {
+  constructor(
+    message: string,
+    readonly rowErrors: { line: number; field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = "ImportRejected";
+  }
+}
+
 /** Field -> first message, for forms and for the REST error body. */
 export function fieldErrors(error: ZodError): Record<string, string> {
   const out: Record<string, string> = {};

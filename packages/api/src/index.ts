@@ -24,6 +24,7 @@ export { createRazorpayProvider, razorpayFromEnv } from "./services/razorpay.ts"
 export type { PaymentProvider } from "./services/payment-provider.ts";
 export { renderInvoicePdf } from "./services/invoice-pdf.ts";
 export { gstSummaryCsv } from "./domain/gst-report.ts";
+export { AUDIT_SUBJECTS, NOT_AUDITED } from "./domain/audit-subjects.ts";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

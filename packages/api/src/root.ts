@@ -9,6 +9,9 @@ import { settingsRouter } from "./routers/settings.ts";
 import { paymentsRouter } from "./routers/payments.ts";
 import { reportsRouter } from "./routers/reports.ts";
 import { emailsRouter } from "./routers/emails.ts";
+import { staffRouter } from "./routers/staff.ts";
+import { auditRouter } from "./routers/audit.ts";
+import { importsRouter } from "./routers/imports.ts";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -21,6 +24,9 @@ export const appRouter = createTRPCRouter({
   payments: paymentsRouter,
   reports: reportsRouter,
   emails: emailsRouter,
+  staff: staffRouter,
+  audit: auditRouter,
+  imports: importsRouter,
 });
 
 export type AppRouter = typeof appRouter;

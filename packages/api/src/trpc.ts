@@ -3,7 +3,8 @@ import superjson from "superjson";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import type { Context } from "./context.ts";
-import { fieldErrors, readableZodMessage, userFacingError } from "./errors.ts";
+import { fieldErrors, ImportRejected, readableZodMessage, userFacingError } from "./errors.ts";
+import { beginAudit } from "./domain/audit.ts";
 
 const t = initTRPC
   .context<Context>()
@@ -21,6 +22,7 @@ const t = initTRPC
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           fieldErrors: zod ? fieldErrors(zod) : undefined,
+          rowErrors: error.cause instanceof ImportRejected ? error.cause.rowErrors : undefined,
         },
       };
     },
@@ -64,7 +66,20 @@ const rejectBrokenText = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapErrors).use(rejectBrokenText);
+/**
+ * The audit trail (issue 17): every mutation made with an owner's or staff's token is recorded
+ * once it has succeeded, with the record's fields before and after (domain/audit.ts). Denied or
+ * failed calls leave no entry.
+ */
+const auditBackOffice = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+  if (type !== "mutation" || ctx.auth?.role !== "admin") return next();
+  const pending = await beginAudit(ctx, path, await getRawInput());
+  const result = await next();
+  if (result.ok && pending) await pending.succeeded(result.data);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapErrors).use(rejectBrokenText).use(auditBackOffice);
 
 function unauthorized(ctx: Context): never {
   throw new TRPCError({ code: "UNAUTHORIZED", message: ctx.authProblem ?? "Please log in to continue." });
@@ -82,10 +97,15 @@ async function assertActiveCustomer(ctx: Context, customerId: number, sessionVer
   }
 }
 
-async function assertAdminExists(ctx: Context, adminId: number, sessionVersion = 0) {
-  const admin = await ctx.db.admin.findUnique({ where: { adminId }, select: { sessionVersion: true } });
+export type AdminRole = "owner" | "staff";
+
+/** The account behind an admin token: it must exist, be active and the token of its current session version. */
+async function assertAdminExists(ctx: Context, adminId: number, sessionVersion = 0): Promise<AdminRole> {
+  const admin = await ctx.db.admin.findUnique({ where: { adminId }, select: { sessionVersion: true, role: true, active: true } });
   if (!admin) unauthorized(ctx);
   if (admin.sessionVersion !== sessionVersion) throw new TRPCError({ code: "UNAUTHORIZED", message: SESSION_ENDED });
+  if (!admin.active) throw new TRPCError({ code: "UNAUTHORIZED", message: "This staff account has been disabled. Please ask the store's owner." });
+  return admin.role === "staff" ? "staff" : "owner";
 }
 
 /** A logged-in, active customer. Which records it may touch is checked by `assertOwnCustomer`. */
@@ -102,18 +122,25 @@ export const customerProcedure = publicProcedure.use(async ({ ctx, next }) => {
 export const customerOrAdminProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.auth) unauthorized(ctx);
   if (ctx.auth.role === "admin") {
-    await assertAdminExists(ctx, ctx.auth.adminId, ctx.auth.sessionVersion);
-    return next({ ctx: { ...ctx, auth: ctx.auth } });
+    const adminRole = await assertAdminExists(ctx, ctx.auth.adminId, ctx.auth.sessionVersion);
+    return next({ ctx: { ...ctx, auth: ctx.auth, adminRole } });
   }
   await assertActiveCustomer(ctx, ctx.auth.customerId, ctx.auth.sessionVersion);
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 
+/** The owner or a staff account: products, orders, carts, customers. */
 export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.auth) unauthorized(ctx);
   if (ctx.auth.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Only the store's admin can do this." });
-  await assertAdminExists(ctx, ctx.auth.adminId, ctx.auth.sessionVersion);
-  return next({ ctx: { ...ctx, auth: ctx.auth, adminId: ctx.auth.adminId } });
+  const adminRole = await assertAdminExists(ctx, ctx.auth.adminId, ctx.auth.sessionVersion);
+  return next({ ctx: { ...ctx, auth: ctx.auth, adminId: ctx.auth.adminId, adminRole } });
+});
+
+/** The owner only: settings, payment confirmations and refunds, staff, the audit trail (issue 17). */
+export const ownerProcedure = adminProcedure.use(({ ctx, next }) => {
+  if (ctx.adminRole !== "owner") throw new TRPCError({ code: "FORBIDDEN", message: "Only the store's owner can do this." });
+  return next();
 });
 
 /** The customerId in a path proves nothing: a customer may only name itself. */

@@ -13,3 +13,5 @@ export * from "./gst.ts";
 export * from "./amount-in-words.ts";
 export * from "./document-links.ts";
 export * from "./unit-price.ts";
+export * from "./ist.ts";
+export * from "./audit-diff.ts";

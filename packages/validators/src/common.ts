@@ -57,7 +57,7 @@ export const rupees = (label: string, { min = 0, max = 1_000_000 } = {}) =>
   z.preprocess(
     (v) => (blankToUndefined(v) === undefined ? undefined : typeof v === "string" ? Number(v) : v),
     z
-      .number({ error: `${label} is required` })
+      .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
       .refine((n) => Number.isFinite(n), `${label} must be a number`)
       .min(min, `${label} must be at least ₹${min}`)
       .max(max, `${label} must be at most ₹${max.toLocaleString("en-IN")}`)
@@ -68,7 +68,7 @@ export const wholeNumber = (label: string, { min = 0, max = 1_000_000 } = {}) =>
   z.preprocess(
     (v) => (blankToUndefined(v) === undefined ? undefined : typeof v === "string" ? Number(v) : v),
     z
-      .number({ error: `${label} is required` })
+      .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
       .int(`${label} must be a whole number`)
       .min(min, `${label} must be at least ${min}`)
       .max(max, `${label} must be at most ${max.toLocaleString("en-IN")}`),

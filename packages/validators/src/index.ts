@@ -5,3 +5,5 @@ export * from "./orders.ts";
 export * from "./settings.ts";
 export * from "./payments.ts";
 export * from "./password-reset.ts";
+export * from "./back-office.ts";
+export * from "./product-import.ts";

@@ -104,6 +104,8 @@ export const settingsUpdateSchema = z
     upiVpa: paymentSettingFields.upiVpa.optional(),
     upiPayeeName: paymentSettingFields.upiPayeeName.optional(),
     upiExpiryHours: paymentSettingFields.upiExpiryHours.optional(),
+    /** the dashboard's low-stock list: products with stock at or under this (issue 17) */
+    lowStockThreshold: wholeNumber("Low-stock threshold", { min: 0, max: 1_000_000 }).optional(),
   })
   .extend(z.object(gstSettingFields).partial().shape)
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one setting to change." });

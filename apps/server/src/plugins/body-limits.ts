@@ -7,11 +7,12 @@ import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { pathOf } from "../spring-error.ts";
 import { PRODUCT_FORM_PATH } from "./product-form.ts";
+import { IMPORT_PATH } from "./import-form.ts";
 
 export const BODY_LIMIT = 64 * 1024;
-/** a product form: a 5 MB image as a file or as a base64 data URL, with its fields */
+/** a product form: a 5 MB image as a file or as a base64 data URL, with its fields; a 5 MB product CSV */
 export const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
-const UPLOAD_PATHS = [PRODUCT_FORM_PATH, /^\/api\/trpc\/products\.(save|update)$/];
+const UPLOAD_PATHS = [PRODUCT_FORM_PATH, IMPORT_PATH, /^\/api\/trpc\/(products\.(save|update)|imports\.products)$/];
 
 export const bodyLimitFor = (request: Pick<FastifyRequest, "url">) => (UPLOAD_PATHS.some((p) => p.test(pathOf(request.url))) ? UPLOAD_BODY_LIMIT : BODY_LIMIT);
 

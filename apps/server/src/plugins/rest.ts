@@ -6,6 +6,7 @@ import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from "trpc-to-opena
 import { appRouter, type Context } from "@store/api";
 import { pathOf, springError } from "../spring-error.ts";
 import { isProductForm, readProductForm } from "./product-form.ts";
+import { isImportRequest, readImportRequest } from "./import-form.ts";
 
 export const REST_PREFIX = "/api/v1";
 /** the old clients' delete path, outside /api/v1 (spec §7 Customers); app.ts maps it into the facade */
@@ -19,7 +20,7 @@ export interface RestOptions {
 interface AdapterError {
   message?: string;
   code: string;
-  data?: { fieldErrors?: Record<string, string> };
+  data?: { fieldErrors?: Record<string, string>; rowErrors?: { line: number; field: string; message: string }[] };
 }
 const isAdapterError = (body: unknown): body is AdapterError =>
   typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string" && !("timestamp" in body);
@@ -46,6 +47,7 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
   // a product form sent as multipart becomes the procedure's JSON input before the adapter reads it
   app.addHook("preHandler", async (request) => {
     if (isProductForm(request)) await readProductForm(request, contextFor);
+    else if (isImportRequest(request)) await readImportRequest(request, contextFor);
   });
 
   // the adapter's error body `{ message, code, data }` becomes the spec's `{ timestamp, status, error, message, path }`
@@ -59,7 +61,9 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
     }
     if (!isAdapterError(body)) return payload;
     void reply.type("application/json");
-    return JSON.stringify(springError(reply.statusCode, readableMessage(reply.statusCode, body, request), pathOf(request.originalUrl), body.data?.fieldErrors));
+    const answer = springError(reply.statusCode, readableMessage(reply.statusCode, body, request), pathOf(request.originalUrl), body.data?.fieldErrors);
+    // an import refused for its rows: every row's errors (line, field, message)
+    return JSON.stringify(body.data?.rowErrors ? { ...answer, errors: body.data.rowErrors } : answer);
   });
 
   // Workaround (trpc-to-openapi 3.3, fastify adapter): its handler calls reply.send() without

@@ -12,7 +12,7 @@ import { TEST_ADMIN, TEST_JWT_SECRET, customerFields, productFields } from "@sto
 import { createHttpTestEnv, type HttpTestEnv } from "../testing.ts";
 import { GET_MUTATIONS } from "./procedures.ts";
 
-export const ROLES = ["anonymous", "owner", "other", "admin", "inactive", "forged", "expired"] as const;
+export const ROLES = ["anonymous", "owner", "other", "admin", "staff", "inactive", "forged", "expired"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const PASSWORD = "Secret@123";
@@ -292,11 +292,17 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
   const other = await makeCustomer();
   const inactive = await makeCustomer(false);
   const sign = (claims: Parameters<typeof env.services.tokens.sign>[0]) => env.services.tokens.sign(claims);
+  const staff = await db.admin.create({
+    // the test admin's password, so that the calls made with it (a password change) work for staff too
+    data: { name: "Suite Staff", email: "staff@security-suite.test", passwordHash: await hashPassword(TEST_ADMIN.password), role: "staff" },
+    select: { adminId: true },
+  });
   const tokens: Record<Role, string | undefined> = {
     anonymous: undefined,
     owner: await sign({ role: "customer", customerId: owner.customerId }),
     other: await sign({ role: "customer", customerId: other.customerId }),
     admin: env.adminToken,
+    staff: await sign({ role: "admin", adminId: staff.adminId }),
     inactive: await sign({ role: "customer", customerId: inactive.customerId }),
     // the attacks worth trying: an admin claim signed with a guessed key, a real key's token that has expired
     forged: await signWith("a-guessed-secret-that-is-long-enough-for-hs256", { role: "admin", sub: String(env.adminId) }),
@@ -315,7 +321,8 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."productOrderId"), '')) FROM "Order" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.id), '')) FROM "PaymentEvent" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."refundId"), '')) FROM "Refund" t),
-        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.number), '')) FROM "Invoice" t)) AS d`,
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.number), '')) FROM "Invoice" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."auditId"), '')) FROM "AuditEntry" t)) AS d`,
     );
     const [row] = rows;
     if (!row) throw new Error("the database fingerprint query answered no row");

@@ -8,18 +8,22 @@ import { PASSWORD, TEST_ADMIN, productFields, type Customer, type Role, type Sec
 export type Expect = "ok" | 401 | 403 | 404;
 export type Rule = Record<Role, Expect>;
 
-export const PUBLIC: Rule = { anonymous: "ok", owner: "ok", other: "ok", admin: "ok", inactive: "ok", forged: "ok", expired: "ok" };
-export const ADMIN: Rule = { anonymous: 401, owner: 403, other: 403, admin: "ok", inactive: 403, forged: 401, expired: 401 };
+// "admin" is the store owner's back-office account, "staff" a staff account (issue 17)
+export const PUBLIC: Rule = { anonymous: "ok", owner: "ok", other: "ok", admin: "ok", staff: "ok", inactive: "ok", forged: "ok", expired: "ok" };
+/** the back office: the owner and staff */
+export const ADMIN: Rule = { anonymous: 401, owner: 403, other: 403, admin: "ok", staff: "ok", inactive: 403, forged: 401, expired: 401 };
+/** the store owner only: settings, payment confirmations and refunds, staff, the audit trail, the outbox */
+export const STORE_OWNER: Rule = { ...ADMIN, staff: 403 };
 /** a customer's own record, or an admin */
-export const OWNER_OR_ADMIN: Rule = { anonymous: 401, owner: "ok", other: 403, admin: "ok", inactive: 403, forged: 401, expired: 401 };
+export const OWNER_OR_ADMIN: Rule = { anonymous: 401, owner: "ok", other: 403, admin: "ok", staff: "ok", inactive: 403, forged: 401, expired: 401 };
 /** a customer's own record, or an admin; another customer's is answered as missing (issue 13) */
 export const OWNER_OR_ADMIN_HIDDEN: Rule = { ...OWNER_OR_ADMIN, other: 404 };
 /** only the customer who owns the record (an admin is not a shopper) */
-export const OWNER: Rule = { anonymous: 401, owner: "ok", other: 403, admin: 403, inactive: 403, forged: 401, expired: 401 };
+export const OWNER: Rule = { anonymous: 401, owner: "ok", other: 403, admin: 403, staff: 403, inactive: 403, forged: 401, expired: 401 };
 /** anyone signed in: an active customer or an admin */
-export const SIGNED_IN: Rule = { anonymous: 401, owner: "ok", other: "ok", admin: "ok", inactive: 403, forged: 401, expired: 401 };
+export const SIGNED_IN: Rule = { anonymous: 401, owner: "ok", other: "ok", admin: "ok", staff: "ok", inactive: 403, forged: 401, expired: 401 };
 /** any active customer, acting on its own records */
-export const CUSTOMER: Rule = { anonymous: 401, owner: "ok", other: "ok", admin: 403, inactive: 403, forged: 401, expired: 401 };
+export const CUSTOMER: Rule = { anonymous: 401, owner: "ok", other: "ok", admin: 403, staff: 403, inactive: 403, forged: 401, expired: 401 };
 
 export interface Case {
   env: SecurityEnv;
@@ -60,6 +64,16 @@ async function resetInput(c: Case, role: "customer" | "admin") {
   await db.passwordResetToken.create({ data: { tokenHash, role, subjectId, expiresAt: new Date(Date.now() + 10 * 60_000) } });
   return { token, password: "Lavender-Mop-Bucket-2026" };
 }
+/** a staff account made for the call (disabling the suite's own would end its sessions) */
+const freshStaff = async (c: Case, active = true) =>
+  (
+    await c.env.handle.db.admin.create({
+      data: { name: "Matrix Staff", email: c.env.signUpFields().email, passwordHash: "not-a-hash", role: "staff", active },
+      select: { adminId: true },
+    })
+  ).adminId;
+const IMPORT_CSV = "productName,productPrice,mainPrice,packSize,productInfo,deliveryCharge,quantity\nMatrix Import,99,120,1 L,Imported by the matrix,Free,5\n";
+
 const completedOrder = (c: Case) => c.env.makeOrder(c.target.customerId, { orderStatus: "Completed", paymentStatus: "Paid", endDate: new Date() });
 
 // ---------------------------------------------------------------- THE TABLE
@@ -148,9 +162,9 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   "reports.gst": { rule: ADMIN, input: () => ({ month: "2026-11" }) },
   "settings.storeFacts": { rule: PUBLIC, input: none },
 
-  "emails.page": { rule: ADMIN, input: () => ({ page: 1, search: "" }) },
-  "emails.byId": { rule: ADMIN, input: async (c) => ({ messageId: await latestEmail(c) }) },
-  "emails.resend": { rule: ADMIN, input: async (c) => ({ messageId: await latestEmail(c) }) },
+  "emails.page": { rule: STORE_OWNER, input: () => ({ page: 1, search: "" }) },
+  "emails.byId": { rule: STORE_OWNER, input: async (c) => ({ messageId: await latestEmail(c) }) },
+  "emails.resend": { rule: STORE_OWNER, input: async (c) => ({ messageId: await latestEmail(c) }) },
 
   "payments.options": { rule: SIGNED_IN, input: none },
   "payments.get": {
@@ -166,8 +180,8 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
     input: async (c) => ({ productOrderId: await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "UPI" }), utr: c.env.uniqueUtr() }),
   },
   "payments.awaiting": { rule: ADMIN, input: none },
-  "payments.confirm": { rule: ADMIN, input: async (c) => ({ productOrderId: await awaitingUpi(c) }) },
-  "payments.reject": { rule: ADMIN, input: async (c) => ({ productOrderId: await awaitingUpi(c), reason: "No such credit in the bank statement" }) },
+  "payments.confirm": { rule: STORE_OWNER, input: async (c) => ({ productOrderId: await awaitingUpi(c) }) },
+  "payments.reject": { rule: STORE_OWNER, input: async (c) => ({ productOrderId: await awaitingUpi(c), reason: "No such credit in the bank statement" }) },
   "payments.verify": {
     rule: OWNER_OR_ADMIN_HIDDEN,
     input: async (c) => {
@@ -179,7 +193,7 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
     },
   },
   "payments.recordRefund": {
-    rule: ADMIN,
+    rule: STORE_OWNER,
     input: async (c) => {
       const productOrderId = await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "COD", paymentStatus: "Paid" });
       const refund = await c.env.handle.db.refund.create({ data: { productOrderId, amount: 9900, reason: "return approved" } });
@@ -196,6 +210,14 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   "stats.dashboard": { rule: ADMIN, input: none },
 
   "settings.get": { rule: ADMIN, input: none },
-  "settings.update": { rule: ADMIN, input: () => ({ defaultDeliveryCharge: "Free" }) },
+  "settings.update": { rule: STORE_OWNER, input: () => ({ defaultDeliveryCharge: "Free" }) },
+
+  "reports.sales": { rule: ADMIN, input: () => ({ from: "2026-11-01", to: "2026-11-30" }) },
+  "imports.products": { rule: ADMIN, input: () => ({ csv: IMPORT_CSV }) },
+  "audit.page": { rule: STORE_OWNER, input: () => ({ page: 1 }) },
+  "staff.list": { rule: STORE_OWNER, input: none },
+  "staff.create": { rule: STORE_OWNER, input: (c) => ({ name: "Matrix Staff", email: c.env.signUpFields().email, password: "Lavender-Mop-Bucket-2026" }) },
+  "staff.disable": { rule: STORE_OWNER, input: async (c) => ({ adminId: await freshStaff(c) }) },
+  "staff.enable": { rule: STORE_OWNER, input: async (c) => ({ adminId: await freshStaff(c, false) }) },
 };
 // ---------------------------------------------------------------- END OF TABLE

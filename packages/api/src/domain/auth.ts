@@ -39,19 +39,24 @@ export async function adminLogin(ctx: Context, input: z.infer<typeof adminLoginS
   const account = input.email.trim().toLowerCase();
   const admin = await ctx.db.admin.findFirst({
     where: /^\d{10}$/.test(account) ? { phone: account } : { email: account },
-    select: { adminId: true, name: true, passwordHash: true, sessionVersion: true },
+    select: { adminId: true, name: true, passwordHash: true, sessionVersion: true, role: true, active: true },
   });
   // failures count against the admin account, whether it was named by email or by phone
   const accountKey = admin ? `admin-id:${admin.adminId}` : `admin:${account}`;
   await reserveCheck(ctx, accountKey);
   const ok = admin ? await verifyPassword(admin.passwordHash, input.password) : await verifyAgainstNothing(input.password);
   if (!admin || !ok) throw new TRPCError({ code: "UNAUTHORIZED", message: "Invalid email/phone number or password." });
+  if (!admin.active) throw new TRPCError({ code: "FORBIDDEN", message: "This staff account has been disabled. Please ask the store's owner." });
   await ctx.services.loginLimiter.succeeded(ctx.clientIp, accountKey);
-  return { token: await ctx.services.tokens.sign({ role: "admin", adminId: admin.adminId, sessionVersion: admin.sessionVersion }), name: admin.name };
+  return {
+    token: await ctx.services.tokens.sign({ role: "admin", adminId: admin.adminId, sessionVersion: admin.sessionVersion }),
+    name: admin.name,
+    role: admin.role,
+  };
 }
 
 export const adminAccount = (ctx: Context, adminId: number) =>
-  ctx.db.admin.findUniqueOrThrow({ where: { adminId }, select: { adminId: true, name: true, email: true, phone: true } });
+  ctx.db.admin.findUniqueOrThrow({ where: { adminId }, select: { adminId: true, name: true, email: true, phone: true, role: true } });
 
 export async function changeAdminPassword(ctx: Context, adminId: number, input: z.infer<typeof adminPasswordChangeSchema>) {
   const admin = await ctx.db.admin.findUniqueOrThrow({ where: { adminId }, select: { passwordHash: true, sessionVersion: true } });

@@ -9,7 +9,7 @@ import { decodeDataUrl, renderProductImages, saveProductImages } from "../servic
 import { likeText } from "../services/search.ts";
 import { productSelect, toProductOutput } from "../serialize/products.ts";
 import type { Context } from "../context.ts";
-import { loadSettings } from "./settings.ts";
+import { loadSettings, type Settings } from "./settings.ts";
 import { searchedId } from "./context.ts";
 import { queryProducts } from "./product-query.ts";
 
@@ -96,26 +96,51 @@ export async function productPage(ctx: Context, input: { page: number; search: s
 const imageFrom = async (dataUrl: string | undefined) => (dataUrl ? renderProductImages(decodeDataUrl(dataUrl)) : undefined);
 const deliveryPaise = (charge: number | "Free") => (charge === "Free" ? null : toPaise(charge));
 
+/** A new product's row: prices in paise, GST and origin from the Settings defaults where left out. */
+export function newProductData(input: z.infer<typeof productCreateSchema>, defaults: Pick<Settings, "defaultHsnCode" | "defaultGstRate">) {
+  return {
+    hsnCode: input.hsnCode ?? defaults.defaultHsnCode,
+    gstRate: input.gstRate ?? defaults.defaultGstRate,
+    countryOfOrigin: input.countryOfOrigin ?? null,
+    manufacturer: input.manufacturer ?? null,
+    productName: input.productName,
+    productPrice: toPaise(input.productPrice),
+    mainPrice: toPaise(input.mainPrice),
+    offer: input.offer ?? "",
+    packSize: input.packSize,
+    productInfo: input.productInfo,
+    category: input.category ?? "General",
+    deliveryCharge: deliveryPaise(input.deliveryCharge),
+    quantity: input.quantity,
+    productImgName: input.productImgName ?? null,
+  } satisfies Prisma.ProductCreateInput;
+}
+
+/** The fields of an update that were sent; what is left out keeps its value. */
+export function changedProductData(input: z.infer<typeof productUpdateSchema>) {
+  return {
+    productName: input.productName,
+    ...(input.productPrice !== undefined ? { productPrice: toPaise(input.productPrice) } : {}),
+    ...(input.mainPrice !== undefined ? { mainPrice: toPaise(input.mainPrice) } : {}),
+    ...(input.offer !== undefined ? { offer: input.offer } : {}),
+    ...(input.packSize !== undefined ? { packSize: input.packSize } : {}),
+    ...(input.productInfo !== undefined ? { productInfo: input.productInfo } : {}),
+    ...(input.category !== undefined ? { category: input.category } : {}),
+    ...(input.deliveryCharge !== undefined ? { deliveryCharge: deliveryPaise(input.deliveryCharge) } : {}),
+    ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
+    ...(input.productImgName !== undefined ? { productImgName: input.productImgName } : {}),
+    ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
+    ...(input.gstRate !== undefined ? { gstRate: input.gstRate } : {}),
+    ...(input.countryOfOrigin !== undefined ? { countryOfOrigin: input.countryOfOrigin } : {}),
+    ...(input.manufacturer !== undefined ? { manufacturer: input.manufacturer } : {}),
+  } satisfies Prisma.ProductUpdateInput;
+}
+
 export async function createProduct(ctx: Context, input: z.infer<typeof productCreateSchema>) {
   const image = await imageFrom(input.productImg);
   const defaults = await loadSettings(ctx.db);
   const product = await ctx.db.product.create({
-    data: {
-      hsnCode: input.hsnCode ?? defaults.defaultHsnCode,
-      gstRate: input.gstRate ?? defaults.defaultGstRate,
-      countryOfOrigin: input.countryOfOrigin ?? null,
-      manufacturer: input.manufacturer ?? null,
-      productName: input.productName,
-      productPrice: toPaise(input.productPrice),
-      mainPrice: toPaise(input.mainPrice),
-      offer: input.offer ?? "",
-      packSize: input.packSize,
-      productInfo: input.productInfo,
-      category: input.category ?? "General",
-      deliveryCharge: deliveryPaise(input.deliveryCharge),
-      quantity: input.quantity,
-      productImgName: input.productImgName ?? null,
-    },
+    data: newProductData(input, defaults),
     select: { productId: true },
   });
   if (image) await saveProductImages(ctx.db, product.productId, image);
@@ -129,22 +154,7 @@ export async function updateProduct(ctx: Context, input: z.infer<typeof productU
   const image = await imageFrom(input.productImg);
   await ctx.db.product.update({
     where: { productId: input.productId },
-    data: {
-      productName: input.productName,
-      ...(input.productPrice !== undefined ? { productPrice: toPaise(input.productPrice) } : {}),
-      ...(input.mainPrice !== undefined ? { mainPrice: toPaise(input.mainPrice) } : {}),
-      ...(input.offer !== undefined ? { offer: input.offer } : {}),
-      ...(input.packSize !== undefined ? { packSize: input.packSize } : {}),
-      ...(input.productInfo !== undefined ? { productInfo: input.productInfo } : {}),
-      ...(input.category !== undefined ? { category: input.category } : {}),
-      ...(input.deliveryCharge !== undefined ? { deliveryCharge: deliveryPaise(input.deliveryCharge) } : {}),
-      ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
-      ...(input.productImgName !== undefined ? { productImgName: input.productImgName } : {}),
-      ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
-      ...(input.gstRate !== undefined ? { gstRate: input.gstRate } : {}),
-      ...(input.countryOfOrigin !== undefined ? { countryOfOrigin: input.countryOfOrigin } : {}),
-      ...(input.manufacturer !== undefined ? { manufacturer: input.manufacturer } : {}),
-    },
+    data: changedProductData(input),
   });
   if (image) await saveProductImages(ctx.db, input.productId, image);
   ctx.services.productEvents.changed();

@@ -35,6 +35,7 @@ export interface Settings {
   grievanceOfficerPhone: string;
   customerCareEmail: string;
   customerCarePhone: string;
+  lowStockThreshold: number;
 }
 
 /**
@@ -86,6 +87,7 @@ const CODECS: { [K in keyof Settings]: Codec<Settings[K]> } = {
   grievanceOfficerPhone: { ...text, fallback: "+91 20 4000 1234" },
   customerCareEmail: { ...text, fallback: "care@cleanstore.in" },
   customerCarePhone: { ...text, fallback: "+91 20 4000 1200" },
+  lowStockThreshold: whole(10),
 };
 const KEYS = Object.keys(CODECS) as (keyof Settings)[];
 

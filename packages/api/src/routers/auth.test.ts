@@ -189,7 +189,7 @@ describe("auth.adminLogin", () => {
 describe("auth.adminMe and auth.adminChangePassword", () => {
   it("returns the admin without the hash; refuses customers and anonymous", async () => {
     const me = await env.admin.auth.adminMe();
-    expect(me).toEqual({ adminId: env.adminId, name: "Test Admin", email: TEST_ADMIN.email, phone: TEST_ADMIN.phone });
+    expect(me).toEqual({ adminId: env.adminId, name: "Test Admin", email: TEST_ADMIN.email, phone: TEST_ADMIN.phone, role: "owner" });
     const a = await env.newCustomer();
     await expect(a.caller.auth.adminMe()).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(env.anonymous.auth.adminMe()).rejects.toMatchObject({ code: "UNAUTHORIZED" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminLoginSchema, adminPasswordChangeSchema, customerLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@store/validators";
+import { ADMIN_ROLES, adminLoginSchema, adminPasswordChangeSchema, customerLoginSchema, forgotPasswordSchema, resetPasswordSchema } from "@store/validators";
 import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, publicProcedure } from "../trpc.ts";
 import { successOutput } from "../serialize/common.ts";
 import { adminAccount, adminLogin, changeAdminPassword, customerLogin, logOutEverywhere } from "../domain/auth.ts";
@@ -34,13 +34,21 @@ export const authRouter = createTRPCRouter({
       },
     })
     .input(adminLoginSchema)
-    .output(z.object({ token: z.string(), name: z.string() }))
+    .output(z.object({ token: z.string(), name: z.string(), role: z.string().describe(ADMIN_ROLES.join(" or ")) }))
     .mutation(({ ctx, input }) => adminLogin(ctx, input)),
 
   adminMe: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/me", tags: ["Admin"], summary: "The logged-in admin" } })
     .input(z.object({}).optional())
-    .output(z.object({ adminId: z.number().int(), name: z.string(), email: z.string(), phone: z.string().nullable() }))
+    .output(
+      z.object({
+        adminId: z.number().int(),
+        name: z.string(),
+        email: z.string(),
+        phone: z.string().nullable(),
+        role: z.string().describe(ADMIN_ROLES.join(" or ")),
+      }),
+    )
     .query(({ ctx }) => adminAccount(ctx, ctx.adminId)),
 
   adminChangePassword: adminProcedure

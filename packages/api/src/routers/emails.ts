@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageInput } from "@store/validators";
-import { adminProcedure, createTRPCRouter } from "../trpc.ts";
+import { ownerProcedure, createTRPCRouter } from "../trpc.ts";
 import { successOutput } from "../serialize/common.ts";
 import { OUTBOX_STATUSES, outboxMessage, outboxPage, resendMessage } from "../mail/outbox-admin.ts";
 
@@ -20,22 +20,27 @@ const listedOutput = z.object({
 });
 
 export const emailsRouter = createTRPCRouter({
-  page: adminProcedure
+  page: ownerProcedure
     .meta({
       openapi: {
         method: "GET",
         path: "/emails",
         tags: ["Emails"],
-        summary: "The outbox, newest first, 20 a page; ?status= and ?search= (recipient, subject) (admin)",
+        summary: "The outbox, newest first, 20 a page; ?status= and ?search= (recipient, subject) (the store owner)",
       },
     })
     .input(pageInput.extend({ status: z.enum(OUTBOX_STATUSES, { error: `status must be one of: ${OUTBOX_STATUSES.join(", ")}` }).optional() }))
     .output(z.object({ items: z.array(listedOutput), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }))
     .query(({ ctx, input }) => outboxPage(ctx, input)),
 
-  byId: adminProcedure
+  byId: ownerProcedure
     .meta({
-      openapi: { method: "GET", path: "/emails/{messageId}", tags: ["Emails"], summary: "One message with its HTML, text and every send attempt (admin)" },
+      openapi: {
+        method: "GET",
+        path: "/emails/{messageId}",
+        tags: ["Emails"],
+        summary: "One message with its HTML, text and every send attempt (the store owner)",
+      },
     })
     .input(z.object({ messageId }))
     .output(
@@ -48,8 +53,15 @@ export const emailsRouter = createTRPCRouter({
     )
     .query(({ ctx, input }) => outboxMessage(ctx, input.messageId)),
 
-  resend: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/emails/{messageId}/resend", tags: ["Emails"], summary: "Send a message again, as a new outbox entry (admin)" } })
+  resend: ownerProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/emails/{messageId}/resend",
+        tags: ["Emails"],
+        summary: "Send a message again, as a new outbox entry (the store owner)",
+      },
+    })
     .input(z.object({ messageId }))
     .output(successOutput.extend({ messageId: z.number().int() }))
     .mutation(({ ctx, input }) => resendMessage(ctx, input.messageId)),

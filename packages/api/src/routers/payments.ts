@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { gatewayVerifySchema, productOrderIdSchema, refundReferenceSchema, rejectPaymentSchema, utrSchema } from "@store/validators";
-import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure } from "../trpc.ts";
+import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure, ownerProcedure } from "../trpc.ts";
 import { successOutput } from "../serialize/common.ts";
 import { awaitingPaymentOutput, paymentOptionOutput, paymentViewOutput } from "../serialize/payments.ts";
 import { confirmUtr, paymentsAwaitingVerification, paymentView, rejectUtr, submitUtr, upiQr } from "../domain/payments.ts";
@@ -72,21 +72,26 @@ export const paymentsRouter = createTRPCRouter({
     .output(z.array(awaitingPaymentOutput))
     .query(({ ctx }) => paymentsAwaitingVerification(ctx)),
 
-  confirm: adminProcedure
+  confirm: ownerProcedure
     .meta({
-      openapi: { method: "POST", path: "/payments/{productOrderId}/confirm", tags: ["Payments"], summary: "The UTR is in the bank statement: Paid (admin)" },
+      openapi: {
+        method: "POST",
+        path: "/payments/{productOrderId}/confirm",
+        tags: ["Payments"],
+        summary: "The UTR is in the bank statement: Paid (the store owner)",
+      },
     })
     .input(byOrder)
     .output(successOutput)
     .mutation(({ ctx, input }) => confirmUtr(ctx, input)),
 
-  reject: adminProcedure
+  reject: ownerProcedure
     .meta({
       openapi: {
         method: "POST",
         path: "/payments/{productOrderId}/reject",
         tags: ["Payments"],
-        summary: "The UTR was not found: back to Pending, the reason shown to the customer (admin)",
+        summary: "The UTR was not found: back to Pending, the reason shown to the customer (the store owner)",
       },
     })
     .input(rejectPaymentSchema)
@@ -106,13 +111,13 @@ export const paymentsRouter = createTRPCRouter({
     .output(successOutput)
     .mutation(({ ctx, input }) => verifyGatewayPayment(ctx, input)),
 
-  recordRefund: adminProcedure
+  recordRefund: ownerProcedure
     .meta({
       openapi: {
         method: "POST",
         path: "/payments/{productOrderId}/refunds/{refundId}",
         tags: ["Payments"],
-        summary: "A refund was paid: the bank reference of a COD/UPI transfer, or send an online refund to the gateway again (admin)",
+        summary: "A refund was paid: the bank reference of a COD/UPI transfer, or send an online refund to the gateway again (the store owner)",
       },
     })
     .input(refundReferenceSchema)

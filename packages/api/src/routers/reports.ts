@@ -1,10 +1,41 @@
 import { z } from "zod";
 import { adminProcedure, createTRPCRouter } from "../trpc.ts";
 import { gstSummary } from "../domain/gst-report.ts";
+import { salesReport } from "../domain/sales-report.ts";
+import { REPORT_INTERVALS, salesReportInput } from "@store/validators";
 
 const amounts = { taxableValue: z.number(), igst: z.number(), cgst: z.number(), sgst: z.number() };
 
+const salesFigures = { orders: z.number().int(), placedRevenue: z.number(), paidRevenue: z.number(), averageOrderValue: z.number() };
+
 export const reportsRouter = createTRPCRouter({
+  sales: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/reports/sales",
+        tags: ["Reports"],
+        summary:
+          "Sales per IST day, week or month from `from` to `to` (YYYY-MM-DD, both included): orders, placed and paid revenue (₹), average order value; top 10 products, payment-method split, return rate, low stock (admin)",
+      },
+    })
+    .input(salesReportInput)
+    .output(
+      z.object({
+        from: z.string(),
+        to: z.string(),
+        interval: z.enum(REPORT_INTERVALS),
+        series: z.array(z.object({ period: z.string().describe("the bucket's first IST day"), ...salesFigures })),
+        totals: z.object(salesFigures),
+        topProducts: z.array(z.object({ productId: z.number().int(), productName: z.string(), quantity: z.number().int(), revenue: z.number() })),
+        paymentMethods: z.array(z.object({ method: z.string(), orders: z.number().int(), placedRevenue: z.number() })),
+        returns: z.object({ delivered: z.number().int(), returned: z.number().int(), requested: z.number().int(), rate: z.number() }),
+        lowStockThreshold: z.number().int(),
+        lowStock: z.array(z.object({ productId: z.number().int(), productName: z.string(), packSize: z.string(), quantity: z.number().int() })),
+      }),
+    )
+    .query(({ ctx, input }) => salesReport(ctx, input)),
+
   gst: adminProcedure
     .meta({
       openapi: {

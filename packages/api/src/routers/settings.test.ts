@@ -35,6 +35,7 @@ describe("settings", () => {
       grievanceOfficerPhone: "+91 20 4000 1234",
       customerCareEmail: "care@cleanstore.in",
       customerCarePhone: "+91 20 4000 1200",
+      lowStockThreshold: 10,
     };
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free", ...limits });
     await expect(env.admin.settings.update({ defaultDeliveryCharge: 49.5 })).resolves.toEqual({

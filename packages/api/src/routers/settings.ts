@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { settingsUpdateSchema } from "@store/validators";
-import { adminProcedure, createTRPCRouter, publicProcedure } from "../trpc.ts";
+import { adminProcedure, createTRPCRouter, ownerProcedure, publicProcedure } from "../trpc.ts";
 import { deliveryOutput, successOutput } from "../serialize/common.ts";
 import { readSettings, saveSettings, storeFacts } from "../domain/settings.ts";
 import { gstSettingsOutput, storeFactsOutput } from "../serialize/settings.ts";
@@ -17,6 +17,7 @@ const settingsOutput = z.object({
   upiPayeeName: z.string(),
   upiExpiryHours: z.number().int().describe("an unpaid UPI order is cancelled after this many hours"),
   ...gstSettingsOutput.shape,
+  lowStockThreshold: z.number().int().describe("the dashboard lists products with stock at or under this"),
 });
 
 export const settingsRouter = createTRPCRouter({
@@ -40,14 +41,14 @@ export const settingsRouter = createTRPCRouter({
     .output(settingsOutput)
     .query(({ ctx }) => readSettings(ctx)),
 
-  update: adminProcedure
+  update: ownerProcedure
     .meta({
       openapi: {
         method: "POST",
         path: "/settings",
         tags: ["Settings"],
         summary:
-          "Change settings (admin): default delivery charge, order limits per customer, cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), UPI (upiVpa, upiPayeeName, upiExpiryHours)",
+          "Change settings (the store owner): default delivery charge, order limits per customer, cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold",
       },
     })
     .input(settingsUpdateSchema)
