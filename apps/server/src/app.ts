@@ -16,6 +16,7 @@ import { securityPlugin } from "./plugins/security.ts";
 import { paymentsPlugin } from "./plugins/payments.ts";
 import { outboxPlugin } from "./plugins/outbox.ts";
 import { documentsPlugin } from "./plugins/documents.ts";
+import { exportsPlugin } from "./plugins/exports.ts";
 import { trpcPlugin } from "./plugins/trpc.ts";
 import { webPlugin } from "./plugins/web.ts";
 
@@ -80,6 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(trpcPlugin, { contextFor });
   await app.register(paymentsPlugin, { db, services: opts.services, contextFor, sweepMs: opts.upiExpirySweepMs });
   await app.register(documentsPlugin, { contextFor });
+  await app.register(exportsPlugin, { db, contextFor });
   if (opts.mailer) await app.register(outboxPlugin, { db, transport: opts.mailer.transport, from: opts.mailer.from, pollMs: opts.mailer.pollMs ?? 1000 });
   await app.register(restPlugin, { prefix: REST_PREFIX, contextFor });
   await app.register(docsPlugin);

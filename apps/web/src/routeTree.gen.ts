@@ -36,12 +36,15 @@ import { Route as TrendingRouteImport } from './routes/trending'
 import { Route as AdminAdmindashboardRouteImport } from './routes/_admin/Admindashboard'
 import { Route as AdminTotalOrderDeliveryRouteImport } from './routes/_admin/TotalOrderDelivery'
 import { Route as AdminAddProductRouteImport } from './routes/_admin/add-product'
+import { Route as AdminAuditRouteImport } from './routes/_admin/audit'
 import { Route as AdminCustomerManagementRouteImport } from './routes/_admin/customer-management'
 import { Route as AdminEmailsRouteImport } from './routes/_admin/emails'
 import { Route as AdminGstSummaryRouteImport } from './routes/_admin/gst-summary'
+import { Route as AdminImportProductsRouteImport } from './routes/_admin/import-products'
 import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
 import { Route as AdminProductManagementRouteImport } from './routes/_admin/product-management'
 import { Route as AdminSettingsRouteImport } from './routes/_admin/settings'
+import { Route as AdminStaffRouteImport } from './routes/_admin/staff'
 import { Route as AdminTotalOrderRouteImport } from './routes/_admin/total-order'
 import { Route as AdminTotalAddToCartRouteImport } from './routes/_admin/totalAddToCart'
 import { Route as AdminTotalShippingOrderRouteImport } from './routes/_admin/totalShippingOrder'
@@ -199,6 +202,11 @@ const AdminAddProductRoute = AdminAddProductRouteImport.update({
   path: '/add-product',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminCustomerManagementRoute = AdminCustomerManagementRouteImport.update({
   id: '/customer-management',
   path: '/customer-management',
@@ -214,6 +222,11 @@ const AdminGstSummaryRoute = AdminGstSummaryRouteImport.update({
   path: '/gst-summary',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminImportProductsRoute = AdminImportProductsRouteImport.update({
+  id: '/import-products',
+  path: '/import-products',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
   id: '/payments',
   path: '/payments',
@@ -227,6 +240,11 @@ const AdminProductManagementRoute = AdminProductManagementRouteImport.update({
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminStaffRoute = AdminStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminTotalOrderRoute = AdminTotalOrderRouteImport.update({
@@ -388,12 +406,15 @@ export interface FileRoutesByFullPath {
   '/Admindashboard': typeof AdminAdmindashboardRoute
   '/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
   '/add-product': typeof AdminAddProductRoute
+  '/audit': typeof AdminAuditRoute
   '/customer-management': typeof AdminCustomerManagementRoute
   '/emails': typeof AdminEmailsRoute
   '/gst-summary': typeof AdminGstSummaryRoute
+  '/import-products': typeof AdminImportProductsRoute
   '/payments': typeof AdminPaymentsRoute
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
+  '/staff': typeof AdminStaffRoute
   '/total-order': typeof AdminTotalOrderRoute
   '/totalAddToCart': typeof AdminTotalAddToCartRoute
   '/totalShippingOrder': typeof AdminTotalShippingOrderRoute
@@ -444,12 +465,15 @@ export interface FileRoutesByTo {
   '/Admindashboard': typeof AdminAdmindashboardRoute
   '/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
   '/add-product': typeof AdminAddProductRoute
+  '/audit': typeof AdminAuditRoute
   '/customer-management': typeof AdminCustomerManagementRoute
   '/emails': typeof AdminEmailsRoute
   '/gst-summary': typeof AdminGstSummaryRoute
+  '/import-products': typeof AdminImportProductsRoute
   '/payments': typeof AdminPaymentsRoute
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
+  '/staff': typeof AdminStaffRoute
   '/total-order': typeof AdminTotalOrderRoute
   '/totalAddToCart': typeof AdminTotalAddToCartRoute
   '/totalShippingOrder': typeof AdminTotalShippingOrderRoute
@@ -503,12 +527,15 @@ export interface FileRoutesById {
   '/_admin/Admindashboard': typeof AdminAdmindashboardRoute
   '/_admin/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
   '/_admin/add-product': typeof AdminAddProductRoute
+  '/_admin/audit': typeof AdminAuditRoute
   '/_admin/customer-management': typeof AdminCustomerManagementRoute
   '/_admin/emails': typeof AdminEmailsRoute
   '/_admin/gst-summary': typeof AdminGstSummaryRoute
+  '/_admin/import-products': typeof AdminImportProductsRoute
   '/_admin/payments': typeof AdminPaymentsRoute
   '/_admin/product-management': typeof AdminProductManagementRoute
   '/_admin/settings': typeof AdminSettingsRoute
+  '/_admin/staff': typeof AdminStaffRoute
   '/_admin/total-order': typeof AdminTotalOrderRoute
   '/_admin/totalAddToCart': typeof AdminTotalAddToCartRoute
   '/_admin/totalShippingOrder': typeof AdminTotalShippingOrderRoute
@@ -561,12 +588,15 @@ export interface FileRouteTypes {
     | '/Admindashboard'
     | '/TotalOrderDelivery'
     | '/add-product'
+    | '/audit'
     | '/customer-management'
     | '/emails'
     | '/gst-summary'
+    | '/import-products'
     | '/payments'
     | '/product-management'
     | '/settings'
+    | '/staff'
     | '/total-order'
     | '/totalAddToCart'
     | '/totalShippingOrder'
@@ -617,12 +647,15 @@ export interface FileRouteTypes {
     | '/Admindashboard'
     | '/TotalOrderDelivery'
     | '/add-product'
+    | '/audit'
     | '/customer-management'
     | '/emails'
     | '/gst-summary'
+    | '/import-products'
     | '/payments'
     | '/product-management'
     | '/settings'
+    | '/staff'
     | '/total-order'
     | '/totalAddToCart'
     | '/totalShippingOrder'
@@ -675,12 +708,15 @@ export interface FileRouteTypes {
     | '/_admin/Admindashboard'
     | '/_admin/TotalOrderDelivery'
     | '/_admin/add-product'
+    | '/_admin/audit'
     | '/_admin/customer-management'
     | '/_admin/emails'
     | '/_admin/gst-summary'
+    | '/_admin/import-products'
     | '/_admin/payments'
     | '/_admin/product-management'
     | '/_admin/settings'
+    | '/_admin/staff'
     | '/_admin/total-order'
     | '/_admin/totalAddToCart'
     | '/_admin/totalShippingOrder'
@@ -928,6 +964,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAddProductRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/audit': {
+      id: '/_admin/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/customer-management': {
       id: '/_admin/customer-management'
       path: '/customer-management'
@@ -949,6 +992,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGstSummaryRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/import-products': {
+      id: '/_admin/import-products'
+      path: '/import-products'
+      fullPath: '/import-products'
+      preLoaderRoute: typeof AdminImportProductsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/payments': {
       id: '/_admin/payments'
       path: '/payments'
@@ -968,6 +1018,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/staff': {
+      id: '/_admin/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof AdminStaffRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/total-order': {
@@ -1138,12 +1195,15 @@ interface AdminRouteChildren {
   AdminAdmindashboardRoute: typeof AdminAdmindashboardRoute
   AdminTotalOrderDeliveryRoute: typeof AdminTotalOrderDeliveryRoute
   AdminAddProductRoute: typeof AdminAddProductRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminCustomerManagementRoute: typeof AdminCustomerManagementRoute
   AdminEmailsRoute: typeof AdminEmailsRoute
   AdminGstSummaryRoute: typeof AdminGstSummaryRoute
+  AdminImportProductsRoute: typeof AdminImportProductsRoute
   AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminProductManagementRoute: typeof AdminProductManagementRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminStaffRoute: typeof AdminStaffRoute
   AdminTotalOrderRoute: typeof AdminTotalOrderRoute
   AdminTotalAddToCartRoute: typeof AdminTotalAddToCartRoute
   AdminTotalShippingOrderRoute: typeof AdminTotalShippingOrderRoute
@@ -1164,12 +1224,15 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdmindashboardRoute: AdminAdmindashboardRoute,
   AdminTotalOrderDeliveryRoute: AdminTotalOrderDeliveryRoute,
   AdminAddProductRoute: AdminAddProductRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminCustomerManagementRoute: AdminCustomerManagementRoute,
   AdminEmailsRoute: AdminEmailsRoute,
   AdminGstSummaryRoute: AdminGstSummaryRoute,
+  AdminImportProductsRoute: AdminImportProductsRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
   AdminProductManagementRoute: AdminProductManagementRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminStaffRoute: AdminStaffRoute,
   AdminTotalOrderRoute: AdminTotalOrderRoute,
   AdminTotalAddToCartRoute: AdminTotalAddToCartRoute,
   AdminTotalShippingOrderRoute: AdminTotalShippingOrderRoute,

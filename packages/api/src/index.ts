@@ -25,6 +25,7 @@ export type { PaymentProvider } from "./services/payment-provider.ts";
 export { renderInvoicePdf } from "./services/invoice-pdf.ts";
 export { gstSummaryCsv } from "./domain/gst-report.ts";
 export { AUDIT_SUBJECTS, NOT_AUDITED } from "./domain/audit-subjects.ts";
+export { exportRows, spreadsheetSafe } from "./domain/exports.ts";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -12,6 +12,7 @@ import { emailsRouter } from "./routers/emails.ts";
 import { staffRouter } from "./routers/staff.ts";
 import { auditRouter } from "./routers/audit.ts";
 import { importsRouter } from "./routers/imports.ts";
+import { exportsRouter } from "./routers/exports.ts";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -27,6 +28,7 @@ export const appRouter = createTRPCRouter({
   staff: staffRouter,
   audit: auditRouter,
   imports: importsRouter,
+  exports: exportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

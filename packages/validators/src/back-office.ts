@@ -70,8 +70,11 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** the lists' own search box; orders also by the list's view */
 export const exportInput = z.object({
   kind: z.enum(EXPORT_KINDS, { error: `Export one of: ${EXPORT_KINDS.join(", ")}` }),
-  search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
+  search: z.string().trim().max(100, "search must be at most 100 characters").default(""),
+  /** orders only: the list's view */
+  view: z.enum(["all", "shipping", "delivered"], { error: "view must be all, shipping or delivered" }).default("all"),
 });
+export type ExportInput = z.infer<typeof exportInput>;
 
 /** the largest product CSV one import takes */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;

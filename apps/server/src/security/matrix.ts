@@ -214,6 +214,7 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
 
   "reports.sales": { rule: ADMIN, input: () => ({ from: "2026-11-01", to: "2026-11-30" }) },
   "imports.products": { rule: ADMIN, input: () => ({ csv: IMPORT_CSV }) },
+  "exports.info": { rule: ADMIN, input: () => ({ kind: "orders", search: "Probe" }) },
   "audit.page": { rule: STORE_OWNER, input: () => ({ page: 1 }) },
   "staff.list": { rule: STORE_OWNER, input: none },
   "staff.create": { rule: STORE_OWNER, input: (c) => ({ name: "Matrix Staff", email: c.env.signUpFields().email, password: "Lavender-Mop-Bucket-2026" }) },

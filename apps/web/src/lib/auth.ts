@@ -64,7 +64,7 @@ export function clearAdminSession() {
 
 /** Every route of the back office (spec §2), so its pages send the admin token. */
 const ADMIN_PATH =
-  /^\/(AdminLogin|Admindashboard|customer-management|updatecustomer|product-management|add-product|UpdateProducts|total-order|oderView|CustomerWaysOrder|totalAddToCart|viewAddToCart|CustomerWaysAddToCart|totalShippingOrder|updateOrderShipping|ViewOrderShipping|CustomerViewOderShipping|TotalOrderDelivery|viewOrderDelivery|CustomerViewOderDelivery|payments|emails|gst-summary|settings)(\/|$)/;
+  /^\/(AdminLogin|Admindashboard|customer-management|updatecustomer|product-management|add-product|UpdateProducts|total-order|oderView|CustomerWaysOrder|totalAddToCart|viewAddToCart|CustomerWaysAddToCart|totalShippingOrder|updateOrderShipping|ViewOrderShipping|CustomerViewOderShipping|TotalOrderDelivery|viewOrderDelivery|CustomerViewOderDelivery|payments|emails|gst-summary|settings|staff|audit|import-products)(\/|$)/;
 
 export const isAdminPath = (pathname: string) => ADMIN_PATH.test(pathname);
 

@@ -73,10 +73,11 @@ export async function customerCart(ctx: AuthedContext, customerId: number) {
 export const latestCartLines = async (ctx: Context) =>
   (await ctx.db.cartItem.findMany({ select: cartSelect, orderBy: { addToCartId: "desc" }, take: 1000 })).map(toCartOutput);
 
-export async function cartPage(ctx: Context, input: { page: number; search: string; customerId?: number }) {
+/** The admin cart list's filters (and its CSV export's). */
+export function cartListWhere(input: { search: string; customerId?: number }): Prisma.CartItemWhereInput {
   const q = input.search;
   const id = searchedId(q);
-  const where: Prisma.CartItemWhereInput = {
+  return {
     ...(input.customerId ? { customerId: input.customerId } : {}),
     ...(q
       ? {
@@ -87,6 +88,10 @@ export async function cartPage(ctx: Context, input: { page: number; search: stri
         }
       : {}),
   };
+}
+
+export async function cartPage(ctx: Context, input: { page: number; search: string; customerId?: number }) {
+  const where = cartListWhere(input);
   const [rows, total] = await Promise.all([
     ctx.db.cartItem.findMany({ where, select: cartSelect, orderBy: { addToCartId: "desc" }, skip: (input.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
     ctx.db.cartItem.count({ where }),

@@ -78,10 +78,10 @@ export const allCustomers = (ctx: Context) => ctx.db.customer.findMany({ select:
 
 const SEARCHED_FIELDS = ["firstName", "lastName", "email", "number", "city", "state", "pinCode", "areaAddress", "houseNo"] as const;
 
-export async function customerPage(ctx: Context, input: { page: number; search: string }) {
-  const q = input.search;
+/** The admin customer list's search (and its CSV export's). */
+export function customerListWhere(q: string): Prisma.CustomerWhereInput {
   const id = searchedId(q);
-  const where: Prisma.CustomerWhereInput = q
+  return q
     ? {
         OR: [
           ...(id !== undefined ? [{ customerId: id }] : []),
@@ -89,6 +89,10 @@ export async function customerPage(ctx: Context, input: { page: number; search: 
         ],
       }
     : {};
+}
+
+export async function customerPage(ctx: Context, input: { page: number; search: string }) {
+  const where = customerListWhere(input.search);
   const [items, total] = await Promise.all([
     ctx.db.customer.findMany({ where, select: customerSelect, orderBy: { customerId: "desc" }, skip: (input.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
     ctx.db.customer.count({ where }),

@@ -62,12 +62,15 @@ function orderSearch(q: string): Prisma.ProductOrderWhereInput {
   };
 }
 
+/** The admin order list's filters (and its CSV export's). */
+export const orderListWhere = (input: { search: string; view: OrderView; customerId?: number }): Prisma.ProductOrderWhereInput => ({
+  ...views[input.view],
+  ...(input.customerId ? { customerId: input.customerId } : {}),
+  ...orderSearch(input.search),
+});
+
 export async function orderPage(ctx: Context, input: { page: number; search: string; view: OrderView; customerId?: number }) {
-  const where: Prisma.ProductOrderWhereInput = {
-    ...views[input.view],
-    ...(input.customerId ? { customerId: input.customerId } : {}),
-    ...orderSearch(input.search),
-  };
+  const where = orderListWhere(input);
   // Counting every order is a scan of the whole table (slow at 100,000 orders, above all on
   // PGlite). Orders are only ever created together with a stock change, which empties the product
   // cache on every instance, and never deleted: so the count of all orders can be kept in that

@@ -68,7 +68,8 @@ export async function trendingProducts(ctx: Context) {
   });
 }
 
-function adminSearch(search: string): Prisma.ProductWhereInput {
+/** The admin product list's search (and its CSV export's). */
+export function adminSearch(search: string): Prisma.ProductWhereInput {
   if (!search) return live;
   const text = likeText(search);
   const id = searchedId(search);

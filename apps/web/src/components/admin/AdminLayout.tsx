@@ -7,6 +7,7 @@ import { errorCode, trpc } from "../../lib/trpc";
 import { MenuIcon } from "./Icons";
 import "../../admin.css";
 
+/** ownerOnly: the owner's screens (issue 17), not shown to staff (whose calls would be refused anyway) */
 const MENU = [
   { to: "/Admindashboard", label: "Dashboard" },
   { to: "/customer-management", label: "Customer Management" },
@@ -16,9 +17,11 @@ const MENU = [
   { to: "/totalShippingOrder", label: "Total Shipping Orders" },
   { to: "/TotalOrderDelivery", label: "Total Order Delivery" },
   { to: "/payments", label: "Payments" },
-  { to: "/emails", label: "Emails" },
+  { to: "/emails", label: "Emails", ownerOnly: true },
   { to: "/gst-summary", label: "GST Summary" },
-  { to: "/settings", label: "Settings" },
+  { to: "/staff", label: "Staff", ownerOnly: true },
+  { to: "/audit", label: "Audit Trail", ownerOnly: true },
+  { to: "/settings", label: "Settings", ownerOnly: true },
 ] as const;
 
 const isNarrow = () => typeof window !== "undefined" && window.matchMedia("(max-width: 900px)").matches;
@@ -72,12 +75,12 @@ export function AdminLayout() {
         <Link to="/Admindashboard" className="admin-brand">
           Clean Store Admin
         </Link>
-        <span className="admin-user">{me.data ? me.data.name : ""}</span>
+        <span className="admin-user">{me.data ? `${me.data.name}${me.data.role === "staff" ? " (staff)" : ""}` : ""}</span>
       </header>
       <div className="admin-body">
         <nav id="admin-menu" className="admin-menu" aria-label="Admin menu" hidden={!open}>
           <ul>
-            {MENU.map((m) => (
+            {MENU.filter((m) => !("ownerOnly" in m) || me.data?.role !== "staff").map((m) => (
               <li key={m.to}>
                 <Link to={m.to} activeProps={{ className: "active" }}>
                   {m.label}

@@ -31,7 +31,9 @@ export function AdminLoginScreen() {
     onError: (error) => {
       const code = errorCode(error);
       // spec §8: an 'Unauthorized' failure shows the server's message, anything else a general one
-      setProblem(code === "UNAUTHORIZED" || code === "TOO_MANY_REQUESTS" ? errorMessage(error) : "An error occurred. Please try again later.");
+      setProblem(
+        code === "UNAUTHORIZED" || code === "FORBIDDEN" || code === "TOO_MANY_REQUESTS" ? errorMessage(error) : "An error occurred. Please try again later.",
+      );
     },
   });
   return (

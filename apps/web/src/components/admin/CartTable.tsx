@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { formatDateTime, formatINR } from "../../lib/format";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { EyeIcon } from "./Icons";
+import { ExportButton } from "./ExportButton";
 import { ListFrame } from "./ListFrame";
 import { useListSearch } from "./listSearch";
 import { InvalidId } from "./OrdersTable";
@@ -68,7 +69,14 @@ export function CartListScreen({ title, customerId, intro }: { title: string; cu
   );
   if (customerId === null) return <InvalidId title={title} what="customer id" />;
   return (
-    <ListFrame title={title} intro={intro} searchLabel="Search cart entries by id or product" query={query} empty="No AddToCart found.">
+    <ListFrame
+      title={title}
+      intro={intro}
+      actions={customerId ? undefined : <ExportButton kind="carts" search={search} />}
+      searchLabel="Search cart entries by id or product"
+      query={query}
+      empty="No AddToCart found."
+    >
       {(items) => <CartTable items={items} />}
     </ListFrame>
   );

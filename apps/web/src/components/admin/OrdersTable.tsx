@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { formatDate, formatINR } from "../../lib/format";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { EyeIcon, PencilIcon } from "./Icons";
+import { ExportButton } from "./ExportButton";
 import { ListFrame } from "./ListFrame";
 import { useListSearch } from "./listSearch";
 import { StatusBadge } from "./StatusBadge";
@@ -130,7 +131,14 @@ export function OrderListScreen({ view, title, customerId, intro }: { view: Orde
   );
   if (customerId === null) return <InvalidId title={title} what="customer id" />;
   return (
-    <ListFrame title={title} intro={intro} searchLabel="Search orders by id, product, customer or status" query={query} empty={EMPTY[view]}>
+    <ListFrame
+      title={title}
+      intro={intro}
+      actions={customerId ? undefined : <ExportButton kind="orders" search={search} view={view} />}
+      searchLabel="Search orders by id, product, customer or status"
+      query={query}
+      empty={EMPTY[view]}
+    >
       {(items) => <OrdersTable orders={items} view={view} />}
     </ListFrame>
   );

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { QueryState } from "../../components/QueryState";
+import { SalesOverview } from "../../components/admin/SalesOverview";
 import { StatusBadge } from "../../components/admin/StatusBadge";
 import { formatDateTime, formatINR } from "../../lib/format";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
@@ -48,6 +49,7 @@ function DashboardBody({ stats }: { stats: Stats }) {
           </li>
         ))}
       </ul>
+      <SalesOverview />
       <div className="activity">
         <section className="card" aria-labelledby="recent-orders">
           <h2 id="recent-orders">Latest orders</h2>

@@ -1,6 +1,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { CustomersTable } from "../../components/admin/CustomersTable";
+import { ExportButton } from "../../components/admin/ExportButton";
 import { ListFrame } from "../../components/admin/ListFrame";
 import { listRouteSearch, useListSearch } from "../../components/admin/listSearch";
 import { trpc } from "../../lib/trpc";
@@ -18,7 +19,13 @@ function CustomerManagement() {
   const { page, search } = useListSearch();
   const query = trpc.customers.page.useQuery({ page, search }, { placeholderData: keepPreviousData });
   return (
-    <ListFrame title="Customer Management" searchLabel="Search customers by id, name, email, phone or address" query={query} empty="No Customer found.">
+    <ListFrame
+      title="Customer Management"
+      actions={<ExportButton kind="customers" search={search} />}
+      searchLabel="Search customers by id, name, email, phone or address"
+      query={query}
+      empty="No Customer found."
+    >
       {(items) => <CustomersTable customers={items} />}
     </ListFrame>
   );

@@ -1,5 +1,6 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { ExportButton } from "../../components/admin/ExportButton";
 import { ListFrame } from "../../components/admin/ListFrame";
 import { listRouteSearch, useListSearch } from "../../components/admin/listSearch";
 import { ProductsTable } from "../../components/admin/ProductsTable";
@@ -21,9 +22,15 @@ function ProductManagement() {
     <ListFrame
       title="Product Management"
       actions={
-        <Link to="/add-product" className="btn">
-          Add Product
-        </Link>
+        <div className="head-actions">
+          <ExportButton kind="products" search={search} />
+          <Link to="/import-products" className="btn secondary">
+            Import CSV
+          </Link>
+          <Link to="/add-product" className="btn">
+            Add Product
+          </Link>
+        </div>
       }
       searchLabel="Search products by id, name, details or pack size"
       query={query}
