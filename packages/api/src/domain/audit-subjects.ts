@@ -6,6 +6,8 @@ import type { AuditEntity } from "@store/validators";
 import { toRupees, type FieldChanges } from "@store/domain";
 import type { Db } from "@store/db";
 import { loadSettings } from "./settings.ts";
+import { productSelect } from "../serialize/products.ts";
+import { customerSelect } from "../serialize/customers.ts";
 
 type Snapshot = Record<string, unknown> | null;
 type Input = Record<string, unknown> | undefined;
@@ -30,28 +32,12 @@ const fromInput =
     num(input?.[key]);
 const rupees = (paise: number | null | undefined) => (paise === null || paise === undefined ? null : toRupees(paise));
 
+// the fields the admin sees and edits; prices in rupees, as the API speaks them
+const { productId: _productId, createdAt: _pc, updatedAt: _pu, ...productFields } = productSelect;
+const { customerId: _customerId, createdAt: _cc, updatedAt: _cu, agreeToTerms: _terms, ...customerFields } = customerSelect;
+
 const product = async (db: Db, id: string): Promise<Snapshot> => {
-  const p = await db.product.findUnique({
-    where: { productId: Number(id) },
-    select: {
-      productName: true,
-      productPrice: true,
-      mainPrice: true,
-      offer: true,
-      packSize: true,
-      productInfo: true,
-      category: true,
-      deliveryCharge: true,
-      quantity: true,
-      hsnCode: true,
-      gstRate: true,
-      countryOfOrigin: true,
-      manufacturer: true,
-      productImgName: true,
-      imageHash: true,
-      deletedAt: true,
-    },
-  });
+  const p = await db.product.findUnique({ where: { productId: Number(id) }, select: { ...productFields, deletedAt: true } });
   if (!p) return null;
   return {
     ...p,
@@ -62,23 +48,7 @@ const product = async (db: Db, id: string): Promise<Snapshot> => {
 };
 
 const customer = async (db: Db, id: string): Promise<Snapshot> => {
-  const c = await db.customer.findUnique({
-    where: { customerId: Number(id) },
-    select: {
-      firstName: true,
-      lastName: true,
-      number: true,
-      email: true,
-      houseNo: true,
-      city: true,
-      pinCode: true,
-      state: true,
-      areaAddress: true,
-      gstin: true,
-      customerStatus: true,
-      passwordHash: true,
-    },
-  });
+  const c = await db.customer.findUnique({ where: { customerId: Number(id) }, select: { ...customerFields, passwordHash: true } });
   if (!c) return null;
   // the hash itself never leaves: "password" shows only as "(changed)" (REDACTED_FIELDS)
   const { passwordHash, ...fields } = c;

@@ -11,9 +11,10 @@ import { orderListWhere } from "./orders.ts";
 import { customerListWhere } from "./customers.ts";
 import { adminSearch } from "./products.ts";
 import { cartListWhere } from "./cart.ts";
+import { productSelect } from "../serialize/products.ts";
 
 const BATCH = 1000;
-type Row = Record<string, string | number | boolean | null>;
+type Row = Record<string, string | number | boolean | Date | null>;
 
 export const EXPORT_COLUMNS: Record<ExportKind, readonly string[]> = {
   orders: [
@@ -162,22 +163,8 @@ async function* rowsOf(db: Db, input: ExportInput): AsyncGenerator<Row[]> {
         where: before === undefined ? where : { AND: [where, { productId: { lt: before } }] },
         orderBy: { productId: "desc" },
         take: BATCH,
-        select: {
-          productId: true,
-          productName: true,
-          productPrice: true,
-          mainPrice: true,
-          offer: true,
-          packSize: true,
-          productInfo: true,
-          category: true,
-          deliveryCharge: true,
-          quantity: true,
-          hsnCode: true,
-          gstRate: true,
-          countryOfOrigin: true,
-          manufacturer: true,
-        },
+        // every product field; the CSV takes the import's columns of them
+        select: productSelect,
       }),
     );
     for await (const batch of pages) {
