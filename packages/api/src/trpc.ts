@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
+import type { AdminRole } from "@store/validators";
 import type { Context } from "./context.ts";
 import { fieldErrors, ImportRejected, readableZodMessage, userFacingError } from "./errors.ts";
 import { beginAudit } from "./domain/audit.ts";
@@ -96,8 +97,6 @@ async function assertActiveCustomer(ctx: Context, customerId: number, sessionVer
     throw new TRPCError({ code: "FORBIDDEN", message: "Your account is inactive. Please contact the store." });
   }
 }
-
-export type AdminRole = "owner" | "staff";
 
 /** The account behind an admin token: it must exist, be active and the token of its current session version. */
 async function assertAdminExists(ctx: Context, adminId: number, sessionVersion = 0): Promise<AdminRole> {
