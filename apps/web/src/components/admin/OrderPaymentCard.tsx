@@ -4,6 +4,7 @@ import { trpc } from "../../lib/trpc";
 import { OrderDocuments } from "../OrderDocuments";
 import { OrderTotals } from "../OrderTotals";
 import { QueryState } from "../QueryState";
+import { OwnerOnly } from "./OwnerOnly";
 import { PaymentDecision } from "./PaymentDecision";
 import { RefundRecorder } from "./RefundRecorder";
 
@@ -53,7 +54,11 @@ export function OrderPaymentCard({ productOrderId }: { productOrderId: string })
                 Needs a look: {o.payment.flag}
               </p>
             )}
-            {o.payment.status === "Awaiting verification" && <PaymentDecision productOrderId={productOrderId} utr={o.payment.utr} />}
+            {o.payment.status === "Awaiting verification" && (
+              <OwnerOnly note="The store's owner confirms or rejects this payment.">
+                <PaymentDecision productOrderId={productOrderId} utr={o.payment.utr} />
+              </OwnerOnly>
+            )}
             {o.refunds.length > 0 && (
               <>
                 <h3>Refunds</h3>
@@ -78,7 +83,9 @@ export function OrderPaymentCard({ productOrderId }: { productOrderId: string })
                         <td>{r.reference ?? "—"}</td>
                         <td>
                           {(r.status === "Pending" || r.status === "Failed") && (
-                            <RefundRecorder productOrderId={productOrderId} refundId={r.refundId} online={o.payment.method === "ONLINE"} />
+                            <OwnerOnly note="The store's owner records refunds.">
+                              <RefundRecorder productOrderId={productOrderId} refundId={r.refundId} online={o.payment.method === "ONLINE"} />
+                            </OwnerOnly>
                           )}
                         </td>
                       </tr>

@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { OwnerOnly } from "../../components/admin/OwnerOnly";
 import { PaymentDecision } from "../../components/admin/PaymentDecision";
 import { QueryState } from "../../components/QueryState";
 import { formatDateTime, formatINR } from "../../lib/format";
@@ -51,7 +52,9 @@ function Payments() {
                     <td className="nowrap">{formatDateTime(p.placedAt)}</td>
                     <td className="nowrap">{formatDateTime(p.sentAt)}</td>
                     <td className="actions">
-                      <PaymentDecision productOrderId={p.productOrderId} utr={p.utr} />
+                      <OwnerOnly note="The store's owner confirms or rejects payments.">
+                        <PaymentDecision productOrderId={p.productOrderId} utr={p.utr} />
+                      </OwnerOnly>
                     </td>
                   </tr>
                 ))}
