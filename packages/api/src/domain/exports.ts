@@ -12,6 +12,8 @@ import { customerListWhere } from "./customers.ts";
 import { adminSearch } from "./products.ts";
 import { cartListWhere } from "./cart.ts";
 import { productSelect } from "../serialize/products.ts";
+import { orderSelect } from "../serialize/orders.ts";
+import { customerSelect } from "../serialize/customers.ts";
 
 const BATCH = 1000;
 type Row = Record<string, string | number | boolean | Date | null>;
@@ -56,6 +58,9 @@ export const EXPORT_COLUMNS: Record<ExportKind, readonly string[]> = {
   carts: ["addToCartId", "customerId", "customerName", "productId", "productName", "unitPrice", "quantity", "addedAt"],
 };
 
+// the order list's fields without its product join (image and pack size are not in the file)
+const { product: _product, ...orderLineFields } = orderSelect;
+
 const when = (d: Date | null) => (d ? d.toISOString() : "");
 
 /** Pages through a table by id, newest first, BATCH rows at a time. */
@@ -76,26 +81,7 @@ function orderRows(db: Db, where: Prisma.ProductOrderWhereInput) {
       where: before === undefined ? where : { AND: [where, { orderId: { lt: before } }] },
       orderBy: { orderId: "desc" },
       take: BATCH,
-      select: {
-        orderId: true,
-        productOrderId: true,
-        orderAddDateTime: true,
-        customerId: true,
-        customerName: true,
-        shippingAddress: true,
-        productId: true,
-        productName: true,
-        productPrice: true,
-        quantity: true,
-        deliveryCharge: true,
-        orderTotalPrice: true,
-        orderStatus: true,
-        paymentStatus: true,
-        returnStatus: true,
-        deliveryDate: true,
-        endDate: true,
-        order: { select: { paymentMethod: true } },
-      },
+      select: { ...orderLineFields, order: { select: { paymentMethod: true } } },
     }),
   );
 }
@@ -131,21 +117,7 @@ async function* rowsOf(db: Db, input: ExportInput): AsyncGenerator<Row[]> {
         where: before === undefined ? where : { AND: [where, { customerId: { lt: before } }] },
         orderBy: { customerId: "desc" },
         take: BATCH,
-        select: {
-          customerId: true,
-          firstName: true,
-          lastName: true,
-          number: true,
-          email: true,
-          houseNo: true,
-          areaAddress: true,
-          city: true,
-          state: true,
-          pinCode: true,
-          gstin: true,
-          customerStatus: true,
-          createdAt: true,
-        },
+        select: customerSelect,
       }),
     );
     for await (const batch of pages) {

@@ -69,10 +69,7 @@ function GstSummary() {
                       <th scope="col">Unit</th>
                       <th scope="col">Rate</th>
                       <th scope="col">Quantity</th>
-                      <th scope="col">Taxable value</th>
-                      <th scope="col">IGST</th>
-                      <th scope="col">CGST</th>
-                      <th scope="col">SGST</th>
+                      <TaxHeads />
                     </tr>
                   </thead>
                   <tbody>
@@ -83,10 +80,7 @@ function GstSummary() {
                         <td>{h.unit}</td>
                         <td className="num">{h.ratePercent}%</td>
                         <td className="num">{h.quantity}</td>
-                        <td className="num">{formatINR(h.taxableValue)}</td>
-                        <td className="num">{formatINR(h.igst)}</td>
-                        <td className="num">{formatINR(h.cgst)}</td>
-                        <td className="num">{formatINR(h.sgst)}</td>
+                        <TaxCells amounts={h} />
                       </tr>
                     ))}
                   </tbody>
@@ -104,10 +98,7 @@ function GstSummary() {
                     <tr>
                       <th scope="col">Place of supply</th>
                       <th scope="col">Rate</th>
-                      <th scope="col">Taxable value</th>
-                      <th scope="col">IGST</th>
-                      <th scope="col">CGST</th>
-                      <th scope="col">SGST</th>
+                      <TaxHeads />
                     </tr>
                   </thead>
                   <tbody>
@@ -117,10 +108,7 @@ function GstSummary() {
                           {b.stateName} ({b.stateCode})
                         </td>
                         <td className="num">{b.ratePercent}%</td>
-                        <td className="num">{formatINR(b.taxableValue)}</td>
-                        <td className="num">{formatINR(b.igst)}</td>
-                        <td className="num">{formatINR(b.cgst)}</td>
-                        <td className="num">{formatINR(b.sgst)}</td>
+                        <TaxCells amounts={b} />
                       </tr>
                     ))}
                   </tbody>
@@ -131,5 +119,26 @@ function GstSummary() {
         )}
       </QueryState>
     </section>
+  );
+}
+
+const TaxHeads = () => (
+  <>
+    <th scope="col">Taxable value</th>
+    <th scope="col">IGST</th>
+    <th scope="col">CGST</th>
+    <th scope="col">SGST</th>
+  </>
+);
+
+/** A row's taxable value and its tax, in the columns of TaxHeads. */
+function TaxCells({ amounts }: { amounts: { taxableValue: number; igst: number; cgst: number; sgst: number } }) {
+  return (
+    <>
+      <td className="num">{formatINR(amounts.taxableValue)}</td>
+      <td className="num">{formatINR(amounts.igst)}</td>
+      <td className="num">{formatINR(amounts.cgst)}</td>
+      <td className="num">{formatINR(amounts.sgst)}</td>
+    </>
   );
 }
