@@ -308,6 +308,16 @@ async function main() {
         };
 
         const ids = Array.from({ length: Math.min(ds.products, 1000) }, (_, i) => ({ path: `/api/v1/products/details/${1 + ((i * 7) % ds.products)}` }));
+        // signed-in shoppers: their answers are not kept by the catalogue cache, so every search reaches the database (issue 18)
+        const shoppers = await Promise.all(
+          Array.from({ length: 50 }, async (_, i) => ({ authorization: `Bearer ${await tokens.sign({ role: "customer", customerId: 1 + i })}` })),
+        );
+        const signedIn = (search: string) => shoppers.map((headers) => ({ path: `/api/v1/products/details?search=${search}`, headers }));
+        // ...each searching something else at the same moment ("no.123": 1-11 products by their number), so no two share a query
+        const varied = Array.from({ length: 200 }, (_, i) => ({
+          path: `/api/v1/products/details?search=no.${101 + ((i * 37) % 899)}`,
+          headers: must(shoppers[i % 50], "a shopper"),
+        }));
         const imgs = Array.from({ length: Math.min(IMAGES_FOR, ds.products) }, (_, i) => `/images/products/${i + 1}/396/${image.hash}.webp`);
         const reads: Scenario[] = [
           { name: "list-rest", variants: [{ path: "/api/v1/products/details" }], expect: [200], ceiling: "list", floor: "pg-list" },
@@ -347,6 +357,24 @@ async function main() {
             variants: [{ path: trpcShelfPath({ search: PRODUCT_COMMON, sort: "name", page: 1 }) }],
             expect: [200],
             note: "storefront search page as the web app asks for it",
+          },
+          {
+            name: "search-signed-in",
+            variants: signedIn(PRODUCT_NEEDLE),
+            expect: [200],
+            note: "20 matches, signed in: past the catalogue cache",
+          },
+          {
+            name: "search-varied",
+            variants: varied,
+            expect: [200],
+            note: "50 different searches at once, signed in",
+          },
+          {
+            name: "search-fuzzy",
+            variants: signedIn(PRODUCT_NEEDLE.slice(0, -2) + PRODUCT_NEEDLE.slice(-1)),
+            expect: [200],
+            note: "misspelt (sandalwod): the close-spelling branch, signed in",
           },
           {
             name: "orders-page1",

@@ -10,6 +10,7 @@ import pg from "pg";
 import { PrismaClient } from "./generated/client.ts";
 import { applyMigrations, type SqlRunner } from "./migrate.ts";
 import { lowMemoryPgliteModule } from "./pglite-memory.ts";
+import { takingTurns } from "./pglite-turns.ts";
 
 export type Db = PrismaClient;
 
@@ -50,10 +51,10 @@ export function pgRunner(pool: pg.Pool): SqlRunner {
 /**
  * pglite-prisma-adapter 0.6 is typed against @prisma/driver-adapter-utils 6.10 while Prisma is
  * 6.19; the runtime contract is the same (covered by the whole test suite), only the nominal
- * types differ, hence the cast.
+ * types differ, hence the cast. Its queries take turns with the event loop (pglite-turns.ts).
  */
 export function pgliteAdapter(pglite: PGlite) {
-  return new PrismaPGlite(pglite) as unknown as PrismaPg;
+  return new PrismaPGlite(takingTurns(pglite)) as unknown as PrismaPg;
 }
 
 /** pg_trgm backs the search indexes (prisma/migrations/*_search_indexes); PostgreSQL ships it as a contrib module */

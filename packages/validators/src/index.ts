@@ -7,3 +7,4 @@ export * from "./payments.ts";
 export * from "./password-reset.ts";
 export * from "./back-office.ts";
 export * from "./product-import.ts";
+export * from "./search.ts";

@@ -78,7 +78,8 @@ export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 export const productListInput = z.object({
   search: z.string().trim().max(100).optional(),
   category: z.enum(PRODUCT_CATEGORIES).optional(),
-  sort: z.enum(["newest", "priceAsc", "priceDesc", "name"]).optional(),
+  /** left out: a search's best matches first (relevance), a list without a search newest first (issue 18) */
+  sort: z.enum(["relevance", "newest", "priceAsc", "priceDesc", "name"]).optional(),
 });
 
 /** A page of a storefront product grid: the list's filters plus the page number. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { rupees, wholeNumber } from "./common.ts";
 import { deliveryChargeSchema } from "./products.ts";
 import { upiVpaSchema } from "./payments.ts";
+import { searchSynonymsSchema } from "./search.ts";
 import { GST_RATES, whyInvalidGstin } from "@store/domain";
 
 /** Anti-hoarding limits on ordering (docs/decisions.md, issue 13): what a shopper never reaches. */
@@ -106,6 +107,8 @@ export const settingsUpdateSchema = z
     upiExpiryHours: paymentSettingFields.upiExpiryHours.optional(),
     /** the dashboard's low-stock list: products with stock at or under this (issue 17) */
     lowStockThreshold: wholeNumber("Low-stock threshold", { min: 0, max: 1_000_000 }).optional(),
+    /** the storefront search's synonym groups, one a line (issue 18; validators/search.ts) */
+    searchSynonyms: searchSynonymsSchema.optional(),
   })
   .extend(z.object(gstSettingFields).partial().shape)
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one setting to change." });

@@ -3,13 +3,21 @@
 import { TRPCError } from "@trpc/server";
 import type { Db, Prisma } from "@store/db";
 import { toPaise } from "@store/domain";
-import { PAGE_SIZE, SHELF_SIZE, type productCreateSchema, type productListInput, type productShelfInput, type productUpdateSchema } from "@store/validators";
+import {
+  PAGE_SIZE,
+  SHELF_SIZE,
+  synonymGroups,
+  type productCreateSchema,
+  type productListInput,
+  type productShelfInput,
+  type productUpdateSchema,
+} from "@store/validators";
 import type { z } from "zod";
 import { decodeDataUrl, renderProductImages, saveProductImages } from "../services/images.ts";
-import { likeText } from "../services/search.ts";
+import { expandSearch, likeText } from "../services/search.ts";
 import { productSelect, toProductOutput } from "../serialize/products.ts";
 import type { Context } from "../context.ts";
-import { loadSettings, type Settings } from "./settings.ts";
+import { loadSearchSynonyms, loadSettings, type Settings } from "./settings.ts";
 import { searchedId } from "./context.ts";
 import { queryProducts } from "./product-query.ts";
 
@@ -28,26 +36,40 @@ export const productById = (ctx: Context, productId: number) =>
 type ListInput = z.infer<typeof productListInput>;
 type ShelfInput = z.infer<typeof productShelfInput>;
 
-async function loadList(db: Db, input: ListInput | undefined) {
-  const { rows } = await queryProducts(db, input ?? {}, { limit: 500, offset: 0 });
+/** A search and its synonym variants (docs/decisions.md, issue 18); the owner's synonym list is kept in the product cache, which every settings save empties. */
+async function searchTerms(ctx: Context, search: string | undefined): Promise<string[]> {
+  if (!search) return [];
+  const groups = await ctx.services.productCache.get("searchSynonyms", async () => synonymGroups(await loadSearchSynonyms(ctx.db)));
+  return expandSearch(search, groups);
+}
+
+async function loadList(ctx: Context, input: ListInput | undefined) {
+  const { rows } = await queryProducts(ctx.db, input ?? {}, { limit: 500, offset: 0 }, await searchTerms(ctx, input?.search));
   return rows.map(toProductOutput);
 }
 
-async function loadShelf(db: Db, input: ShelfInput) {
-  const { rows, total } = await queryProducts(db, input, { limit: SHELF_SIZE, offset: (input.page - 1) * SHELF_SIZE });
+async function loadShelf(ctx: Context, input: ShelfInput) {
+  const { rows, total } = await queryProducts(
+    ctx.db,
+    input,
+    { limit: SHELF_SIZE, offset: (input.page - 1) * SHELF_SIZE },
+    await searchTerms(ctx, input.search),
+  );
   return { items: rows.map(toProductOutput), total, page: input.page, pageSize: SHELF_SIZE };
 }
 
 /** The newest 500 (docs/store-spec.md §7 GET /products/details): searches go to the database, the rest come from the cache. */
 export function listProducts(ctx: Context, input: ListInput | undefined) {
-  if (input?.search) return loadList(ctx.db, input);
-  return ctx.services.productCache.get(`list:${input?.category ?? ""}:${input?.sort ?? ""}`, () => loadList(ctx.db, input));
+  // the same search asked by many at once (a sale-day word) runs once: on PGlite each query waits for the one before
+  if (input?.search) return ctx.services.productCache.share(`list:${JSON.stringify([input.search, input.category, input.sort])}`, () => loadList(ctx, input));
+  return ctx.services.productCache.get(`list:${input?.category ?? ""}:${input?.sort ?? ""}`, () => loadList(ctx, input));
 }
 
 /** One page of the storefront's grid: like the list, searches go to the database and plain pages come from the cache. */
 export function shelfPage(ctx: Context, input: ShelfInput) {
-  if (input.search) return loadShelf(ctx.db, input);
-  return ctx.services.productCache.get(`shelf:${input.category ?? ""}:${input.sort ?? ""}:${input.page}`, () => loadShelf(ctx.db, input));
+  if (input.search)
+    return ctx.services.productCache.share(`shelf:${JSON.stringify([input.search, input.category, input.sort, input.page])}`, () => loadShelf(ctx, input));
+  return ctx.services.productCache.get(`shelf:${input.category ?? ""}:${input.sort ?? ""}:${input.page}`, () => loadShelf(ctx, input));
 }
 
 /** The most ordered live products of the last 30 days. */

@@ -1,5 +1,5 @@
 // Store settings kept as key/value rows, each with its default and how its text is read.
-import { ORDER_LIMIT_DEFAULTS, type settingsUpdateSchema } from "@store/validators";
+import { DEFAULT_SEARCH_SYNONYMS, ORDER_LIMIT_DEFAULTS, type settingsUpdateSchema } from "@store/validators";
 import { stateLabel, toPaise, toRupees } from "@store/domain";
 import type { z } from "zod";
 import type { Db } from "@store/db";
@@ -36,6 +36,8 @@ export interface Settings {
   customerCareEmail: string;
   customerCarePhone: string;
   lowStockThreshold: number;
+  /** the storefront search's synonym groups, one a line: "phenyl, fenyl" or "pocha => mop" (issue 18) */
+  searchSynonyms: string[];
 }
 
 /**
@@ -88,6 +90,7 @@ const CODECS: { [K in keyof Settings]: Codec<Settings[K]> } = {
   customerCareEmail: { ...text, fallback: "care@cleanstore.in" },
   customerCarePhone: { ...text, fallback: "+91 20 4000 1200" },
   lowStockThreshold: whole(10),
+  searchSynonyms: { fallback: DEFAULT_SEARCH_SYNONYMS.join("\n"), read: (s) => s.split("\n").filter(Boolean), write: (lines) => lines.join("\n") },
 };
 const KEYS = Object.keys(CODECS) as (keyof Settings)[];
 
@@ -99,10 +102,18 @@ export async function loadSettings(db: Pick<Db, "storeSetting">): Promise<Settin
 
 export const readSettings = (ctx: Context) => loadSettings(ctx.db);
 
+/** The search's synonym lines alone (every storefront search needs them; the caller caches them). */
+export async function loadSearchSynonyms(db: Pick<Db, "storeSetting">): Promise<string[]> {
+  const row = await db.storeSetting.findUnique({ where: { key: "searchSynonyms" } });
+  return CODECS.searchSynonyms.read(row?.value ?? CODECS.searchSynonyms.fallback);
+}
+
 export async function saveSettings(ctx: Context, input: Update) {
   const write = <K extends keyof Settings>(key: K, value: Settings[K]) => ({ key, value: CODECS[key].write(value) });
   const changes = KEYS.flatMap((key) => (input[key] === undefined ? [] : [write(key, input[key])]));
   await ctx.db.$transaction(changes.map(({ key, value }) => ctx.db.storeSetting.upsert({ where: { key }, create: { key, value }, update: { value } })));
+  // the storefront shows settings (seller facts, delivery charges): its cached pages and lists go, on every instance
+  ctx.services.productEvents.changed();
   return { success: true, message: "Settings saved.", ...(await loadSettings(ctx.db)) };
 }
 

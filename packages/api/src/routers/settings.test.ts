@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SEARCH_SYNONYMS } from "@store/validators";
 import { createTestEnv, type TestEnv } from "../testing.ts";
 
 let env: TestEnv;
@@ -36,6 +37,7 @@ describe("settings", () => {
       customerCareEmail: "care@cleanstore.in",
       customerCarePhone: "+91 20 4000 1200",
       lowStockThreshold: 10,
+      searchSynonyms: [...DEFAULT_SEARCH_SYNONYMS],
     };
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free", ...limits });
     await expect(env.admin.settings.update({ defaultDeliveryCharge: 49.5 })).resolves.toEqual({

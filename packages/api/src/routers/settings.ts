@@ -18,6 +18,9 @@ const settingsOutput = z.object({
   upiExpiryHours: z.number().int().describe("an unpaid UPI order is cancelled after this many hours"),
   ...gstSettingsOutput.shape,
   lowStockThreshold: z.number().int().describe("the dashboard lists products with stock at or under this"),
+  searchSynonyms: z
+    .array(z.string())
+    .describe('the storefront search\'s synonym groups, one a line: "phenyl, fenyl" (each finds the others) or "pocha => mop" (the left also finds the right)'),
 });
 
 export const settingsRouter = createTRPCRouter({
@@ -48,7 +51,7 @@ export const settingsRouter = createTRPCRouter({
         path: "/settings",
         tags: ["Settings"],
         summary:
-          "Change settings (the store owner): default delivery charge, order limits per customer, cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold",
+          "Change settings (the store owner): default delivery charge, order limits per customer, cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines)",
       },
     })
     .input(settingsUpdateSchema)

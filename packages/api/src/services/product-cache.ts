@@ -8,6 +8,12 @@ import type { ProductEvents } from "./product-events.ts";
  */
 export interface ProductCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `load` once for all who ask for `key` while it runs, and keeps nothing once it has
+   * settled: for reads too many and too varied to keep, such as searches (docs/decisions.md,
+   * issue 18). A write in between starts a fresh load for those who ask after it.
+   */
+  share<T>(key: string, load: () => Promise<T>): Promise<T>;
   clear(): void;
   /** changes on every clear: lets the HTTP layer cache its serialised bodies against it */
   readonly generation: number;
@@ -15,6 +21,7 @@ export interface ProductCache {
 
 export function createProductCache(events: ProductEvents, maxEntries = 2000): ProductCache {
   const entries = new Map<string, Promise<unknown>>();
+  const running = new Map<string, Promise<unknown>>();
   let generation = 0;
   const cache: ProductCache = {
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -33,6 +40,14 @@ export function createProductCache(events: ProductEvents, maxEntries = 2000): Pr
           if (entries.get(key) === pending) entries.delete(key);
         },
       );
+      return pending;
+    },
+    share<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const at = `${generation}\u0000${key}`;
+      const joined = running.get(at);
+      if (joined) return joined as Promise<T>;
+      const pending = load().finally(() => running.delete(at));
+      running.set(at, pending);
       return pending;
     },
     clear() {

@@ -1,6 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createLoginLimiter } from "./login-limiter.ts";
+import { createProductCache } from "./product-cache.ts";
+import { createProductEvents } from "./product-events.ts";
 import { decodeDataUrl, productImageUrl, renderProductImages } from "./images.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
@@ -56,5 +58,33 @@ describe("passwords", () => {
     expect(await verifyPassword(h, "Secret@123")).toBe(true);
     expect(await verifyPassword(h, "secret@123")).toBe(false);
     expect(await verifyPassword("not-a-hash", "x")).toBe(false);
+  });
+});
+
+describe("product cache: share (issue 18)", () => {
+  it("runs a load once for those who ask while it runs, keeps nothing after, and starts afresh after a write", async () => {
+    const events = createProductEvents();
+    const cache = createProductCache(events);
+    const releases: (() => void)[] = [];
+    let loads = 0;
+    const load = () => {
+      const n = ++loads;
+      return new Promise<number>((resolve) => releases.push(() => resolve(n)));
+    };
+    const first = cache.share("search:a", load);
+    const second = cache.share("search:a", load);
+    expect(loads).toBe(1);
+    // a write while it runs: who asks now gets a load of their own
+    events.changed();
+    const afterWrite = cache.share("search:a", load);
+    expect(loads).toBe(2);
+    for (const release of releases) release();
+    expect(await Promise.all([first, second, afterWrite])).toEqual([1, 1, 2]);
+    // nothing is kept once a load has settled
+    const third = cache.share("search:a", load);
+    releases.at(-1)?.();
+    expect(await third).toBe(3);
+    await expect(cache.share("search:b", () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    expect(await cache.share("search:b", () => Promise.resolve(4))).toBe(4);
   });
 });

@@ -57,3 +57,30 @@ export function GstSettingsCard() {
     </QueryState>
   );
 }
+
+const SEARCH_FIELDS: SettingField[] = [
+  {
+    name: "searchSynonyms",
+    label: "Search synonyms",
+    kind: "lines",
+    hint: "One group a line. “phenyl, fenyl”: each word also finds the others. “pocha => mop”: a search for pocha also finds mops (not the reverse).",
+  },
+];
+
+/** Settings → Search: the synonym list of the storefront search (issue 18). */
+export function SearchSettingsCard() {
+  const query = trpc.settings.get.useQuery();
+  return (
+    <QueryState query={query}>
+      {(s) => (
+        <SettingsSection
+          title="Search"
+          intro="Shoppers' searches also look for these words. Misspellings are found without a list."
+          fields={SEARCH_FIELDS}
+          settings={s}
+          saveLabel="Save search synonyms"
+        />
+      )}
+    </QueryState>
+  );
+}

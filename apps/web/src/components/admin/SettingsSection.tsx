@@ -9,13 +9,15 @@ type Key = Extract<keyof Settings, string>;
 export interface SettingField {
   name: Key;
   label: string;
-  kind?: "text" | "checkbox" | "select" | "list";
+  /** list: words separated by commas or spaces; lines: one entry a line (a textarea) */
+  kind?: "text" | "checkbox" | "select" | "list" | "lines";
   options?: readonly (string | number)[];
   hint?: string;
   inputMode?: "decimal" | "numeric" | "email" | "tel";
 }
 
-const shown = (v: Settings[Key]): string => (v === null ? "" : Array.isArray(v) ? v.join(", ") : String(v));
+const shown = (v: Settings[Key], kind: SettingField["kind"]): string =>
+  v === null ? "" : Array.isArray(v) ? v.join(kind === "lines" ? "\n" : ", ") : String(v);
 
 /** A card of Settings fields saved together through the one settings schema (what is left out keeps its value). */
 export function SettingsSection({
@@ -33,7 +35,7 @@ export function SettingsSection({
 }) {
   const utils = trpc.useUtils();
   const [values, setValues] = useState<Record<string, string | boolean>>(() =>
-    Object.fromEntries(fields.map((f) => [f.name, f.kind === "checkbox" ? Boolean(settings[f.name]) : shown(settings[f.name])])),
+    Object.fromEntries(fields.map((f) => [f.name, f.kind === "checkbox" ? Boolean(settings[f.name]) : shown(settings[f.name], f.kind)])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = trpc.settings.update.useMutation({
@@ -97,8 +99,8 @@ export function SettingsSection({
                         </option>
                       ))}
                     </select>
-                  ) : f.kind === "list" ? (
-                    <textarea {...common} rows={2} value={String(value)} onChange={(e) => set(e.target.value)} />
+                  ) : f.kind === "list" || f.kind === "lines" ? (
+                    <textarea {...common} rows={f.kind === "lines" ? 8 : 2} value={String(value)} onChange={(e) => set(e.target.value)} />
                   ) : (
                     <input {...common} inputMode={f.inputMode} value={String(value)} onChange={(e) => set(e.target.value)} />
                   )}

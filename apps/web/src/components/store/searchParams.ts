@@ -5,6 +5,9 @@ import { localPath, oneOf, text, wholeNumber } from "../../lib/searchParams";
 
 export const SORTS = ["newest", "priceAsc", "priceDesc", "name"] as const;
 export type HomeSort = (typeof SORTS)[number];
+/** the search page's orders: a search's best matches first ("relevance", its default) or a grid order */
+export const SEARCH_SORTS = ["relevance", ...SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** ?page=n of a product grid; left out or not valid = 1 */
 const shelfPage = (raw: unknown) => {
@@ -19,10 +22,10 @@ export const homeSearch = (search: Record<string, unknown>): { sort?: HomeSort; 
 
 export const productSearch = (
   search: Record<string, unknown>,
-): { q?: string; category?: (typeof PRODUCT_CATEGORIES)[number]; sort?: HomeSort; page?: number } => ({
+): { q?: string; category?: (typeof PRODUCT_CATEGORIES)[number]; sort?: SearchSort; page?: number } => ({
   q: text(search.q, 100),
   category: oneOf(PRODUCT_CATEGORIES, search.category),
-  sort: oneOf(SORTS, search.sort),
+  sort: oneOf(SEARCH_SORTS, search.sort),
   page: shelfPage(search.page),
 });
 

@@ -6,7 +6,7 @@ import { toast } from "../../lib/toast";
 import { z } from "zod";
 import { adminPasswordChangeSchema, deliveryChargeSchema } from "@store/validators";
 import { FormField } from "../../components/FormField";
-import { GstSettingsCard, PaymentSettingsCard } from "../../components/admin/SettingsCards";
+import { GstSettingsCard, PaymentSettingsCard, SearchSettingsCard } from "../../components/admin/SettingsCards";
 import { QueryState } from "../../components/QueryState";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { saveAdminSession } from "../../lib/auth";
@@ -27,6 +27,7 @@ function Settings() {
         <DeliveryCard />
         <PaymentSettingsCard />
         <GstSettingsCard />
+        <SearchSettingsCard />
       </div>
     </section>
   );

@@ -1,0 +1,103 @@
+// The storefront search that forgives typing (issue 18) on the sample catalogue a new store starts
+// with: through the procedures (products.list, products.shelf) and over HTTP on the real Fastify
+// app, where guests' answers are kept by the catalogue cache until a product or settings write.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SEARCH_SYNONYMS } from "@store/validators";
+import { seed } from "./seed.ts";
+import { createHttpTestEnv, type HttpTestEnv } from "./testing.ts";
+
+let env: HttpTestEnv;
+beforeAll(async () => {
+  env = await createHttpTestEnv();
+  await seed(env.handle.db, { adminEmail: "seed-admin@cleanstore.in", adminPassword: "Seed@Admin-12345", sampleProducts: true });
+});
+afterAll(() => env.close());
+
+interface Product {
+  productName: string;
+  packSize: string;
+}
+const label = (p: Product) => `${p.productName} ${p.packSize}`;
+const rest = async (search: string, extra = "") => {
+  const res = await env.app.inject({ method: "GET", url: `/api/v1/products/details?search=${encodeURIComponent(search)}${extra}` });
+  expect(res.statusCode).toBe(200);
+  return res.json<Product[]>().map(label);
+};
+
+/** what each misspelling of the issue must find in the sample catalogue, best match first */
+const EXPECTED: Record<string, { first: string[]; all: number }> = {
+  detergnt: { first: ["Liquid Detergent Top Load 2000ml", "Liquid Detergent Front Load 1000ml"], all: 2 },
+  lavendar: { first: ["Floor Shine Lavender Cleaner 2000ml", "Floor Shine Lavender Cleaner 500ml"], all: 2 },
+  dishwsh: { first: ["Citrus Dishwash Gel 750ml", "Citrus Dishwash Gel 250ml"], all: 2 },
+  // every product called a cleaner, and only those
+  clenar: { first: [], all: 7 },
+};
+
+describe("search on the sample catalogue", () => {
+  it("finds the right products for detergnt, lavendar, clenar and dishwsh (products.list)", async () => {
+    for (const [search, { first, all }] of Object.entries(EXPECTED)) {
+      const found = (await env.anonymous.products.list({ search })).map(label);
+      expect(found.slice(0, first.length), search).toEqual(first);
+      expect(found, search).toHaveLength(all);
+    }
+    const cleaners = await env.anonymous.products.list({ search: "clenar" });
+    expect(cleaners.every((p) => p.productName.includes("Cleaner"))).toBe(true);
+    expect(await env.anonymous.products.list({ search: "zzqx" })).toEqual([]);
+  });
+
+  it("answers the same on the storefront grid (products.shelf), with its count", async () => {
+    const shelf = await env.anonymous.products.shelf({ search: "detergnt" });
+    expect(shelf.total).toBe(2);
+    expect(shelf.items.map(label)).toEqual(EXPECTED.detergnt?.first);
+    // the web app's default order of the search page is by name; it is honoured over what matched
+    const byName = await env.anonymous.products.shelf({ search: "clenar", sort: "name" });
+    expect(byName.items.map((p) => p.productName)).toEqual([...byName.items.map((p) => p.productName)].sort());
+  });
+
+  it("GET /api/v1/products/details?search=detergnt finds the detergents, and ?search=zzqx nothing", async () => {
+    expect(await rest("detergnt")).toEqual(EXPECTED.detergnt?.first);
+    expect(await rest("lavendar")).toEqual(EXPECTED.lavendar?.first);
+    expect(await rest("zzqx")).toEqual([]);
+    expect(await rest("detergnt", "&sort=priceDesc")).toEqual(["Liquid Detergent Top Load 2000ml", "Liquid Detergent Front Load 1000ml"]);
+    const shelf = await env.app.inject({ method: "GET", url: "/api/v1/products/shelf?search=dishwsh" });
+    expect(shelf.json<{ total: number; items: Product[] }>()).toMatchObject({ total: 2 });
+  });
+
+  it("shows the synonyms in GET /api/v1/settings and takes an edit over POST at once, past the catalogue cache", async () => {
+    const auth = { authorization: `Bearer ${env.adminToken}` };
+    const settings = await env.app.inject({ method: "GET", url: "/api/v1/settings", headers: auth });
+    expect(settings.json<{ searchSynonyms: string[] }>().searchSynonyms).toEqual([...DEFAULT_SEARCH_SYNONYMS]);
+
+    // a guest's answer is kept: the same URL revalidates to 304
+    const before = await env.app.inject({ method: "GET", url: "/api/v1/products/details?search=saaf" });
+    expect(before.json()).toEqual([]);
+    const etag = before.headers.etag as string;
+    expect((await env.app.inject({ method: "GET", url: "/api/v1/products/details?search=saaf", headers: { "if-none-match": etag } })).statusCode).toBe(304);
+
+    const saved = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/settings",
+      headers: { ...auth, "content-type": "application/json" },
+      payload: { searchSynonyms: `${DEFAULT_SEARCH_SYNONYMS.join("\n")}\nsaaf, saaf karne wala => cleaner` },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<{ searchSynonyms: string[] }>().searchSynonyms.at(-1)).toBe("saaf, saaf karne wala => cleaner");
+
+    const after = await env.app.inject({ method: "GET", url: "/api/v1/products/details?search=saaf", headers: { "if-none-match": etag } });
+    expect(after.statusCode).toBe(200);
+    // what a search for "cleaner" finds (names and details), in the same order
+    const cleaner = await rest("cleaner");
+    expect(cleaner.length).toBeGreaterThanOrEqual(7);
+    expect(after.json<Product[]>().map(label)).toEqual(cleaner);
+    expect(await rest("saaf karne wala")).toEqual(cleaner);
+
+    const refused = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/settings",
+      headers: { ...auth, "content-type": "application/json" },
+      payload: { searchSynonyms: ["saaf"] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toMatch(/Synonyms, line 1/);
+  });
+});

@@ -1,0 +1,177 @@
+// The storefront search that forgives typing (issue 18): exact and prefix matches first, then
+// substrings, then close spellings (pg_trgm), and the owner's synonym list. Procedure tests on
+// the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL: the ranking is the same on both).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SEARCH_SYNONYMS } from "@store/validators";
+import { createTestEnv, type TestEnv } from "../testing.ts";
+
+let env: TestEnv;
+const id: Record<string, number> = {};
+/** each product once, in this order (createdAt ascending: later ones are "newer") */
+const CATALOGUE: { name: string; price: number; info?: string }[] = [
+  { name: "Liquid Detergent", price: 199 },
+  { name: "Detergents Bulk Pack", price: 499 },
+  { name: "Deterrent Spray", price: 149, info: "Keeps pests away from the balcony." },
+  { name: "Lavender Floor Cleaner", price: 89 },
+  { name: "Lavenders Fresh Mist", price: 129 },
+  { name: "Lavanda Room Spray", price: 139 },
+  { name: "Citrus Dishwash Gel", price: 39 },
+  { name: "Dish Washer Tabs", price: 349 },
+  { name: "Multi-Surface Disinfectant", price: 159 },
+  { name: "Toilet Bowl Power Cleaner", price: 99 },
+  { name: "Drain Cleaner Gel", price: 79 },
+  { name: "Polishing Cloth", price: 59 },
+  { name: "Steel Polish", price: 119 },
+  { name: "Wood Care Oil", price: 299, info: "A polish for teak and sheesham furniture." },
+  { name: "Polis Cream", price: 69 },
+  { name: "Polish", price: 49 },
+  { name: "Black Phenyl Concentrate", price: 110 },
+  { name: "Spin Mop Bucket", price: 899 },
+  { name: "Pocha Cloth Set", price: 149 },
+  { name: "Coconut Broom", price: 120 },
+];
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  for (const p of CATALOGUE) {
+    id[p.name] = await env.newProduct({ productName: p.name, productPrice: p.price, mainPrice: p.price + 20, productInfo: p.info ?? "For a clean home." });
+  }
+});
+afterAll(() => env.close());
+
+const names = async (search: string, sort?: "relevance" | "newest" | "priceAsc" | "priceDesc" | "name") =>
+  (await env.anonymous.products.list({ search, ...(sort ? { sort } : {}) })).map((p) => p.productName);
+
+describe("products.list search: misspellings", () => {
+  it("finds the four misspellings of the issue, closest spelling first, and nothing unrelated", async () => {
+    // Liquid Detergent is closer to "detergnt" than Detergents Bulk Pack; "Deterrent" is not close enough
+    expect(await names("detergnt")).toEqual(["Liquid Detergent", "Detergents Bulk Pack"]);
+    // Lavender (0.83) before Lavenders (0.75); Lavanda (0.50) is left out
+    expect(await names("lavendar")).toEqual(["Lavender Floor Cleaner", "Lavenders Fresh Mist"]);
+    // both cleaners are equally close ("clnr"): newest first
+    expect(await names("clenar")).toEqual(["Drain Cleaner Gel", "Toilet Bowl Power Cleaner", "Lavender Floor Cleaner"]);
+    // the dishwash before the dish washer tabs; the disinfectant (also "dis…") is not close
+    expect(await names("dishwsh")).toEqual(["Citrus Dishwash Gel", "Dish Washer Tabs"]);
+  });
+
+  it("finds nothing for a word like nothing in the shop, and does not flood a misspelling with every product", async () => {
+    expect(await names("zzqx")).toEqual([]);
+    expect(await names("no such cleaner xyz")).toEqual([]);
+    expect((await names("detergnt")).length).toBeLessThan(CATALOGUE.length / 4);
+    // a search with a number is matched as typed: a number close to another names another product
+    expect(await names("Toilet Bowl Power Cleanr")).toEqual(["Toilet Bowl Power Cleaner"]);
+    expect(await names("Toilet Bowl Power Cleaner 2")).toEqual([]);
+  });
+
+  it("ranks the whole name, then a name or word starting with it, then details, then close spellings", async () => {
+    // Polish = the search; Steel Polish and Polishing Cloth start a word with it (newest first);
+    // Wood Care Oil says it in its details; Polis Cream is a close spelling
+    expect(await names("polish")).toEqual(["Polish", "Steel Polish", "Polishing Cloth", "Wood Care Oil", "Polis Cream"]);
+    expect(await names("POLISH")).toEqual(await names("polish"));
+    // a name that only contains it comes after the names that start with it
+    const wash = await names("wash");
+    expect(wash.indexOf("Dish Washer Tabs")).toBeLessThan(wash.indexOf("Citrus Dishwash Gel"));
+  });
+
+  it("looks for close spellings only while fewer than 5 products match as typed", async () => {
+    const extra = await env.newProduct({ productName: "Polish Remover Pads" });
+    try {
+      // now five match "polish" as typed: no close spellings are added
+      expect(await names("polish")).toEqual(["Polish", "Polish Remover Pads", "Steel Polish", "Polishing Cloth", "Wood Care Oil"]);
+    } finally {
+      await env.admin.products.remove({ productId: extra });
+    }
+    expect(await names("polish")).toContain("Polis Cream");
+  });
+
+  it("honours an explicit sort over what matched; relevance is the default of a search only", async () => {
+    expect(await names("detergnt", "priceAsc")).toEqual(["Liquid Detergent", "Detergents Bulk Pack"]);
+    expect(await names("detergnt", "priceDesc")).toEqual(["Detergents Bulk Pack", "Liquid Detergent"]);
+    expect(await names("lavendar", "name")).toEqual(["Lavender Floor Cleaner", "Lavenders Fresh Mist"]);
+    expect(await names("polish", "newest")).toEqual(["Polish", "Polis Cream", "Wood Care Oil", "Steel Polish", "Polishing Cloth"]);
+    expect(await names("polish", "relevance")).toEqual(await names("polish"));
+    // without a search, relevance is newest first, as before
+    const all = await env.anonymous.products.list({ sort: "relevance" });
+    expect(all.map((p) => p.productName)).toEqual(await env.anonymous.products.list().then((l) => l.map((p) => p.productName)));
+    expect(all[0]?.productName).toBe("Coconut Broom");
+  });
+
+  it("pages the storefront grid of a fuzzy search and counts its matches", async () => {
+    const shelf = await env.anonymous.products.shelf({ search: "clenar" });
+    expect(shelf.total).toBe(3);
+    expect(shelf.items.map((p) => p.productName)).toEqual(["Drain Cleaner Gel", "Toilet Bowl Power Cleaner", "Lavender Floor Cleaner"]);
+    const past = await env.anonymous.products.shelf({ search: "clenar", page: 2 });
+    expect(past).toMatchObject({ items: [], total: 3, page: 2 });
+    const inCategory = await env.anonymous.products.shelf({ search: "clenar", category: "Kitchen" });
+    expect(inCategory.total).toBe(0);
+  });
+
+  it("keeps % and _ literal, binds what is typed, and still caps a search at 100 characters", async () => {
+    expect(await names("100%")).toEqual([]);
+    expect(await names("a_b")).toEqual([]);
+    expect(await names(`polish' OR 1=1 --`)).toEqual([]);
+    expect(await names(`'; DROP TABLE "Product"; --`)).toEqual([]);
+    expect(await names("x".repeat(100))).toEqual([]);
+    await expect(env.anonymous.products.list({ search: "x".repeat(101) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect((await env.anonymous.products.list()).length).toBe(CATALOGUE.length);
+  });
+});
+
+describe("search synonyms (Settings)", () => {
+  it("starts with a small list: fenyl finds phenyl, pocha finds mops (one way)", async () => {
+    expect((await env.admin.settings.get()).searchSynonyms).toEqual([...DEFAULT_SEARCH_SYNONYMS]);
+    expect(await names("fenyl")).toEqual(["Black Phenyl Concentrate"]);
+    expect(await names("phenyle")).toEqual(["Black Phenyl Concentrate"]);
+    expect(await names("pocha")).toEqual(["Pocha Cloth Set", "Spin Mop Bucket"]);
+    // "pocha => mop" is one way: a search for a mop is not a search for a pocha
+    expect(await names("mop")).toEqual(["Spin Mop Bucket"]);
+    expect(await names("jhadu")).toEqual(["Coconut Broom"]);
+    // a synonym replaces a word of a longer search
+    expect(await names("fenyl concentrate")).toEqual(["Black Phenyl Concentrate"]);
+  });
+
+  it("takes an edit by the owner at once, on the list and the grid", async () => {
+    expect(await names("baalti")).toEqual([]);
+    const saved = await env.admin.settings.update({ searchSynonyms: " Phenyl ,  FENYL \n\n baalti=>bucket \r\n" });
+    expect(saved.searchSynonyms).toEqual(["phenyl, fenyl", "baalti => bucket"]);
+    expect(await names("baalti")).toEqual(["Spin Mop Bucket"]);
+    expect((await env.anonymous.products.shelf({ search: "baalti" })).items.map((p) => p.productName)).toEqual(["Spin Mop Bucket"]);
+    // the pocha line is gone
+    expect(await names("pocha")).toEqual(["Pocha Cloth Set"]);
+    expect(await names("fenyl")).toEqual(["Black Phenyl Concentrate"]);
+    // an empty list switches synonyms off
+    await env.admin.settings.update({ searchSynonyms: [] });
+    expect((await env.admin.settings.get()).searchSynonyms).toEqual([]);
+    expect(await names("baalti")).toEqual([]);
+    await env.admin.settings.update({ searchSynonyms: [...DEFAULT_SEARCH_SYNONYMS] });
+    expect(await names("pocha")).toEqual(["Pocha Cloth Set", "Spin Mop Bucket"]);
+  });
+
+  it("refuses lines it cannot read, naming the line, and changes nothing", async () => {
+    const refused = async (searchSynonyms: string | string[], message: RegExp) => {
+      await expect(env.admin.settings.update({ searchSynonyms })).rejects.toMatchObject({ code: "BAD_REQUEST", message });
+    };
+    await refused(["phenyl"], /line 1: name at least two words/);
+    await refused("phenyl, fenyl\npocha => mop => broom", /line 2: use => at most once/);
+    await refused(["pocha =>"], /line 1: put words on both sides/);
+    await refused(["mop => mop, broom"], /"mop" is on both sides/);
+    await refused(["100%, percent"], /"100%" may hold only letters/);
+    await refused([`${"a".repeat(41)}, b`], /longer than 40 characters/);
+    await refused([Array.from({ length: 11 }, (_, i) => `w${i}`).join(", ")], /at most 10 words/);
+    await refused(
+      Array.from({ length: 201 }, (_, i) => `w${i}, v${i}`),
+      /At most 200 synonym lines/,
+    );
+    expect((await env.admin.settings.get()).searchSynonyms).toEqual([...DEFAULT_SEARCH_SYNONYMS]);
+    // words in any script
+    const hindi = await env.admin.settings.update({ searchSynonyms: [...DEFAULT_SEARCH_SYNONYMS, "झाड़ू, jhadu => broom"] });
+    expect(hindi.searchSynonyms.at(-1)).toBe("झाड़ू, jhadu => broom");
+    expect(await names("झाड़ू")).toEqual(["Coconut Broom"]);
+    await env.admin.settings.update({ searchSynonyms: [...DEFAULT_SEARCH_SYNONYMS] });
+  });
+
+  it("is the owner's to change", async () => {
+    const { caller } = await env.newCustomer();
+    await expect(caller.settings.update({ searchSynonyms: ["a, b"] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
