@@ -16,9 +16,11 @@ interface RenderResult {
   html: string;
   state: string;
   status: number;
+  complete: boolean;
 }
 type TrpcClient = ReturnType<typeof createTRPCClient<AppRouter>>;
-type RenderFn = (url: string, client: TrpcClient) => Promise<RenderResult | null>;
+/** `site.publicUrl`: PUBLIC_URL, the base of the page's canonical and Open Graph URLs */
+type RenderFn = (url: string, client: TrpcClient, site: { publicUrl: string }) => Promise<RenderResult | null>;
 interface SsrBundle {
   render: RenderFn;
   /** id of the element main.tsx reads the data from */
@@ -26,8 +28,8 @@ interface SsrBundle {
 }
 
 export interface PageRenderer {
-  /** the page for `url`: pre-rendered when possible, else the app shell */
-  page(url: string, guestContext: () => Promise<Context>): Promise<{ html: string; status: number }>;
+  /** the page for `url`: pre-rendered when possible, else the app shell; `cacheable` unless it is a fallback or shows an error */
+  page(url: string, guestContext: () => Promise<Context>): Promise<{ html: string; status: number; cacheable: boolean }>;
 }
 
 const ROOT_MARK = '<div id="root"></div>';
@@ -50,7 +52,13 @@ export function deferScripts(html: string): string {
 /** JSON inside <script>: `<` escaped so no text in the data can close the element. */
 const scriptSafe = (json: string) => json.replace(/</g, "\\u003c");
 
-export async function createPageRenderer(webDist: string, template: () => string, log: FastifyBaseLogger): Promise<PageRenderer> {
+/** The name of the <meta> that tells the browser PUBLIC_URL (apps/web/src/lib/public-url.ts), so it renders the URLs the server rendered. */
+export const PUBLIC_URL_META = "public-url";
+const attributeSafe = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const withPublicUrl = (html: string, publicUrl: string) =>
+  html.replace("</head>", () => `<meta name="${PUBLIC_URL_META}" content="${attributeSafe(publicUrl)}">\n</head>`);
+
+export async function createPageRenderer(webDist: string, template: () => string, log: FastifyBaseLogger, publicUrl: string): Promise<PageRenderer> {
   const entry = path.join(`${webDist}-server`, "entry-server.js");
   let bundle: SsrBundle | null = null;
   if (fs.existsSync(entry)) {
@@ -60,13 +68,13 @@ export async function createPageRenderer(webDist: string, template: () => string
   }
   return {
     async page(url, guestContext) {
-      const shell = template();
+      const shell = withPublicUrl(template(), publicUrl);
       const ssr = bundle;
-      if (!ssr || !shell.includes(ROOT_MARK)) return { html: shell, status: 200 };
+      if (!ssr || !shell.includes(ROOT_MARK)) return { html: shell, status: 200, cacheable: true };
       try {
         const client = createTRPCClient<AppRouter>({ links: [unstable_localLink({ router: appRouter, createContext: guestContext, transformer: superjson })] });
-        const result = await ssr.render(url, client);
-        if (!result) return { html: shell, status: 200 };
+        const result = await ssr.render(url, client, { publicUrl });
+        if (!result) return { html: shell, status: 200, cacheable: true };
         // replacer functions: a `$` in the page's text must not act as a replacement pattern
         const deferred = deferScripts(shell);
         const titled = result.head.includes("<title>") ? deferred.replace(/<title>[^<]*<\/title>/, () => "") : deferred;
@@ -76,11 +84,11 @@ export async function createPageRenderer(webDist: string, template: () => string
             ROOT_MARK,
             () => `<div id="root">${result.html}</div><script type="application/json" id="${ssr.SSR_STATE_ID}">${scriptSafe(result.state)}</script>`,
           );
-        return { html, status: result.status };
+        return { html, status: result.status, cacheable: result.complete };
       } catch (error) {
         // the browser can still render the page itself
         log.error({ err: error, url }, "server-side rendering failed; sent the app shell");
-        return { html: shell, status: 200 };
+        return { html: shell, status: 200, cacheable: false };
       }
     },
   };

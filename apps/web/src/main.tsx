@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
 import { hydrate } from "@tanstack/react-query";
 import superjson from "superjson";
+import { publicUrlOf } from "./lib/public-url";
 import { trpcClient } from "./lib/trpc";
 import { AppProviders, createAppRouter, createQueryClient } from "./router";
 import { SSR_STATE_ID } from "./ssr-state";
@@ -14,7 +15,7 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient, trpcClient);
 const app = (
   <StrictMode>
-    <AppProviders queryClient={queryClient} client={trpcClient}>
+    <AppProviders queryClient={queryClient} client={trpcClient} publicUrl={publicUrlOf(document)}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>

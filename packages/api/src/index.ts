@@ -26,6 +26,7 @@ export { renderInvoicePdf } from "./services/invoice-pdf.ts";
 export { gstSummaryCsv } from "./domain/gst-report.ts";
 export { AUDIT_SUBJECTS, NOT_AUDITED } from "./domain/audit-subjects.ts";
 export { exportRows, spreadsheetSafe } from "./domain/exports.ts";
+export { robotsTxt, sitemapUrls, type SitemapUrl } from "./domain/seo.ts";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -15,3 +15,4 @@ export * from "./document-links.ts";
 export * from "./unit-price.ts";
 export * from "./ist.ts";
 export * from "./audit-diff.ts";
+export * from "./storefront-links.ts";

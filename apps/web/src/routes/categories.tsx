@@ -3,6 +3,7 @@ import { QueryState } from "../components/QueryState";
 import { StoreLayout } from "../components/store/StoreLayout";
 import { trpc } from "../lib/trpc";
 import { categorySearch } from "../components/store/searchParams";
+import { PageMeta } from "../components/store/Seo";
 
 const BLURBS: Record<string, string> = {
   "Floor Care": "Floor cleaners for tiles, marble and granite",
@@ -26,6 +27,11 @@ function CategoriesScreen() {
   const categories = trpc.products.categories.useQuery();
   return (
     <StoreLayout title="Categories">
+      <PageMeta
+        path="/categories"
+        title="Shop by category | Clean Store"
+        description="Floor care, kitchen, bathroom, laundry, glass and surface cleaners and disinfectants, delivered across India."
+      />
       <h1>Shop by category</h1>
       <QueryState query={categories} empty="No categories yet." isEmpty={(d) => d.length === 0}>
         {(list) => (

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { QueryState } from "../components/QueryState";
 import { ProductGrid } from "../components/store/ProductCard";
 import { StoreLayout } from "../components/store/StoreLayout";
+import { PageMeta } from "../components/store/Seo";
 import { trpc } from "../lib/trpc";
 
 export const Route = createFileRoute("/trending")({
@@ -16,6 +17,7 @@ function TrendingScreen() {
   const trending = trpc.products.trending.useQuery();
   return (
     <StoreLayout title="Trending products">
+      <PageMeta path="/trending" title="Trending products | Clean Store" description="The cleaning products our customers ordered most in the last 30 days." />
       <h1>Trending now</h1>
       <p className="hint">The products our customers ordered most in the last 30 days.</p>
       <QueryState query={trending}>

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { StoreLayout } from "./StoreLayout";
+import { PageMeta } from "./Seo";
+import { pageTitle, SITE } from "./format";
 
 const MENU = [
   { to: "/privacyPolicy", label: "Privacy Policy" },
@@ -14,8 +16,11 @@ const MENU = [
 
 /** Policy and information pages: a side menu and the text. */
 export function PolicyLayout({ title, updated, children }: { title: string; updated?: string; children: ReactNode }) {
+  // the page's own address is its canonical one (the old .html names redirect here)
+  const path = useLocation({ select: (l) => l.pathname.replace(/(.)\/+$/, "$1") });
   return (
     <StoreLayout title={title}>
+      <PageMeta path={path} title={pageTitle(title)} description={`${title}: ${SITE}, cleaning products delivered to your door across India.`} />
       <div className="policy">
         <nav className="policy-menu" aria-label="Policies and information">
           <ul>

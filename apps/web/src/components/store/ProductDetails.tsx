@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { lineTotal, MAX_LINE_QUANTITY, maxPickable, RETURN_WINDOW_DAYS, toPaise, unitSalePrice } from "@store/domain";
+import { lineTotal, MAX_LINE_QUANTITY, maxPickable, productPagePath, RETURN_WINDOW_DAYS, toPaise, unitSalePrice } from "@store/domain";
 import { QueryState } from "../QueryState";
 import { formatDelivery, formatINR } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { errorCode, trpc } from "../../lib/trpc";
+import { NotFoundStatus } from "../../lib/page-status";
 import { ProductImage } from "./ProductImage";
 import { QuantityStepper } from "./QuantityStepper";
 import { StoreLayout } from "./StoreLayout";
@@ -11,10 +12,14 @@ import { useAddToCart } from "./useAddToCart";
 import { useCustomerSession } from "./session";
 import type { Product } from "./ProductCard";
 import { categorySearch } from "./searchParams";
+import { JsonLd, PageMeta, productJsonLd } from "./Seo";
+import { usePublicUrl } from "../../lib/public-url";
 
 /** The product page; `customerId` is set on the customer's form of the route, absent for guests. */
 export function ProductDetails({ productId, customerId }: { productId: number | null; customerId?: number }) {
-  const product = trpc.products.byId.useQuery({ productId: productId ?? 0 }, { enabled: productId !== null });
+  // a failure the route's loader met is shown, not fetched again while rendering: the server's
+  // page then says "not found" (with its 404) instead of "Loading...", and hydrates as it is
+  const product = trpc.products.byId.useQuery({ productId: productId ?? 0 }, { enabled: productId !== null, retryOnMount: false });
   if (productId === null) {
     return (
       <StoreLayout title="Product not found">
@@ -25,6 +30,8 @@ export function ProductDetails({ productId, customerId }: { productId: number | 
   }
   return (
     <StoreLayout title={product.data?.productName ?? "Product"}>
+      {/* no such product: the server answers the page with 404 (issue 18) */}
+      {errorCode(product.error) === "NOT_FOUND" && <NotFoundStatus />}
       <QueryState query={product}>{(p) => <ProductView product={p} customerId={customerId} />}</QueryState>
     </StoreLayout>
   );
@@ -38,6 +45,7 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
   const navigate = useNavigate();
   const max = maxPickable(p.quantity);
   const soldOut = !p.inStock;
+  const publicUrl = usePublicUrl();
   const order = () => {
     if (customerId) {
       void navigate({
@@ -52,6 +60,8 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
   };
   return (
     <div className="product-page">
+      <PageMeta path={productPagePath(p.productId)} title={p.productName} description={p.productInfo} type="product" image={p.productImg} />
+      <JsonLd data={productJsonLd(p, publicUrl)} />
       <div className="product-page-image card">
         <ProductImage src={p.productImg} alt={`${p.productName} ${p.packSize} bottle`} size={396} lazy={false} />
       </div>
