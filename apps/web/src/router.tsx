@@ -6,6 +6,8 @@ import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { createTRPCQueryUtils } from "@trpc/react-query";
 import { errorCode, trpc, type TrpcClient } from "./lib/trpc";
 import { useAppReadyMarker } from "./lib/hydration";
+import { isPage } from "./lib/page-status";
+import { PublicUrlContext } from "./lib/public-url";
 import { LazyToaster } from "./lib/toast";
 import { routeTree } from "./routeTree.gen";
 
@@ -22,16 +24,20 @@ export function createQueryClient() {
 
 /** `history` is given on the server, which renders one page for a guest. */
 export function createAppRouter(queryClient: QueryClient, client: TrpcClient, history?: RouterHistory) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history,
+    // a trailing slash is kept, not stripped (the server would otherwise redirect /x/4/ to /x/4):
+    // /singleProductDetails/4/ is a blank product id, a page that does not exist (lib/page-status.ts)
+    trailingSlash: "preserve",
     // on the server, scroll restoration would render an inline script, which our CSP refuses
     // (and hydration then trips over); the browser restores scroll itself
     ...(history ? { scrollRestoration: false } : { scrollRestoration: true }),
-    context: { queryClient, trpc: createTRPCQueryUtils({ queryClient, client }) },
+    context: { queryClient, trpc: createTRPCQueryUtils({ queryClient, client }), isPage: (pathname: string): boolean => isPage(router, pathname) },
     defaultPreload: "intent",
     defaultPreloadStaleTime: 0,
   });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
@@ -40,15 +46,32 @@ declare module "@tanstack/react-router" {
   interface Register {
     router: AppRouter;
   }
+  interface StaticDataRouteOption {
+    /** the spec writes the page's path with a trailing slash (/userProfile/{customerId}/): that form is the page too */
+    trailingSlash?: boolean;
+  }
 }
 
-export function AppProviders({ queryClient, client, children }: { queryClient: QueryClient; client: TrpcClient; children: ReactNode }) {
+/** `publicUrl`: PUBLIC_URL, the base of the pages' canonical and Open Graph URLs (lib/public-url.ts) */
+export function AppProviders({
+  queryClient,
+  client,
+  publicUrl,
+  children,
+}: {
+  queryClient: QueryClient;
+  client: TrpcClient;
+  publicUrl: string;
+  children: ReactNode;
+}) {
   useAppReadyMarker();
   return (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        {children}
-        <LazyToaster />
+        <PublicUrlContext.Provider value={publicUrl}>
+          {children}
+          <LazyToaster />
+        </PublicUrlContext.Provider>
       </QueryClientProvider>
     </trpc.Provider>
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "@tanstack/react-router";
 import { forgotPasswordSchema, resetPasswordSchema } from "@store/validators";
+import { keepTyped } from "../lib/hydration";
 import { errorMessage, trpc } from "../lib/trpc";
 
 type Role = "customer" | "admin";
@@ -50,6 +51,7 @@ export function ForgotPasswordForm({ role }: { role: Role }) {
           autoComplete="username"
           value={account}
           onChange={(e) => setAccount(e.target.value)}
+          ref={keepTyped(setAccount)}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? "forgot-error" : undefined}
         />
@@ -118,12 +120,26 @@ export function ResetPasswordForm({ role, token }: { role: Role; token: string }
     <form onSubmit={(e) => void submit(e)} noValidate>
       <div className="field">
         <label htmlFor="reset-password">New password</label>
-        <input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          ref={keepTyped(setPassword)}
+        />
         <small className="hint">At least 10 characters, not a common password.</small>
       </div>
       <div className="field">
         <label htmlFor="reset-confirm">Confirm new password</label>
-        <input id="reset-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <input
+          id="reset-confirm"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          ref={keepTyped(setConfirm)}
+        />
       </div>
       {problem && (
         <p className="form-error" role="alert">

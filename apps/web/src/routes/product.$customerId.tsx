@@ -2,8 +2,10 @@ import { createFileRoute } from "@tanstack/react-router";
 import { HomeScreen, homeShelfInput } from "../components/store/HomeScreen";
 import { homeSearch } from "../components/store/searchParams";
 import { requireCustomer } from "../components/store/session";
+import { pathIds } from "../lib/route-params";
 
 export const Route = createFileRoute("/product/$customerId")({
+  params: { parse: pathIds },
   validateSearch: homeSearch,
   beforeLoad: requireCustomer,
   loaderDeps: ({ search }) => ({ sort: search.sort, page: search.page }),

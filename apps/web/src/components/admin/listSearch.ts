@@ -33,10 +33,16 @@ export function toId(raw: string | undefined): number | null {
   return raw && /^\d+$/.test(raw) && Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
 }
 
-/** Route `params` option: the id param parsed to a number (null when it is not a valid id). */
+/**
+ * Route `params` option: the id param parsed to a number. A path whose id is not valid matches no
+ * route: the not-found page, HTTP 404 (issue 18).
+ */
 export function idParams<K extends string>(key: K) {
   return {
-    parse: (raw: Record<K, string>) => ({ [key]: toId(raw[key]) }) as Record<K, number | null>,
+    parse: (raw: Record<K, string>): Record<K, number | null> | false => {
+      const id = toId(raw[key]);
+      return id === null ? false : ({ [key]: id } as Record<K, number | null>);
+    },
     stringify: (p: Record<K, number | null>) => ({ [key]: p[key] === null ? "" : String(p[key]) }) as Record<K, string>,
   };
 }

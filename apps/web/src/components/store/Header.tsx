@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { clearCustomerSession } from "../../lib/auth";
+import { keepTyped } from "../../lib/hydration";
 import { trpc } from "../../lib/trpc";
 import { useCurrentCustomer } from "./session";
 import { BasketIcon, SearchIcon } from "./Icons";
@@ -43,6 +44,7 @@ function SearchBox() {
         placeholder="Search for an Item..."
         value={q}
         onChange={(e) => setQ(e.target.value)}
+        ref={keepTyped(setQ)}
         maxLength={100}
         autoComplete="off"
       />

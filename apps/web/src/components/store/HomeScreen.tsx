@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { SORTS, type HomeSort } from "./searchParams";
+import { keepTyped } from "../../lib/hydration";
 import { oneOf } from "../../lib/searchParams";
 import { QueryState } from "../QueryState";
 import { trpc } from "../../lib/trpc";
@@ -22,6 +23,11 @@ export const homeShelfInput = ({ sort, page }: { sort?: HomeSort; page?: number 
 /** The storefront home (/ for guests, /product/{customerId} for customers). */
 export function HomeScreen({ sort, page, onSort }: { sort: HomeSort | undefined; page: number | undefined; onSort: (s: HomeSort) => void }) {
   const products = trpc.products.shelf.useQuery(homeShelfInput({ sort, page }));
+  // also what was picked before the page's scripts started (keepTyped)
+  const pick = (value: string) => {
+    const picked = oneOf(SORTS, value);
+    if (picked) onSort(picked);
+  };
   return (
     <StoreLayout title="Cleaning products online">
       <h1 className="visually-hidden">Clean Store: cleaning products online</h1>
@@ -32,14 +38,7 @@ export function HomeScreen({ sort, page, onSort }: { sort: HomeSort | undefined;
           <h2 id="products-heading">{sort === "newest" ? "New Arrivals" : "Our Products"}</h2>
           <div className="field inline">
             <label htmlFor="home-sort">Sort by</label>
-            <select
-              id="home-sort"
-              value={sort ?? "name"}
-              onChange={(e) => {
-                const picked = oneOf(SORTS, e.target.value);
-                if (picked) onSort(picked);
-              }}
-            >
+            <select id="home-sort" value={sort ?? "name"} onChange={(e) => pick(e.target.value)} ref={keepTyped(pick)}>
               {(Object.keys(SORT_LABELS) as HomeSort[]).map((k) => (
                 <option key={k} value={k}>
                   {SORT_LABELS[k]}

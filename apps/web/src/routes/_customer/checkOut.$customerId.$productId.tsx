@@ -5,8 +5,10 @@ import { checkoutSearch } from "../../components/store/searchParams";
 import { toId } from "../../components/store/session";
 import { StoreLayout } from "../../components/store/StoreLayout";
 import { trpc } from "../../lib/trpc";
+import { pathIds } from "../../lib/route-params";
 
 export const Route = createFileRoute("/_customer/checkOut/$customerId/$productId")({
+  params: { parse: pathIds },
   validateSearch: checkoutSearch,
   loader: ({ context, params }) => {
     const productId = toId(params.productId);

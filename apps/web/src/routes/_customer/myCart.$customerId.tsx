@@ -11,8 +11,10 @@ import { StoreLayout } from "../../components/store/StoreLayout";
 import { clearCustomerSession } from "../../lib/auth";
 import { formatINR } from "../../lib/format";
 import { errorCode, errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
+import { pathIds } from "../../lib/route-params";
 
 export const Route = createFileRoute("/_customer/myCart/$customerId")({
+  params: { parse: pathIds },
   loader: ({ context }) => {
     void context.trpc.cart.byCustomer.prefetch({ customerId: context.customerId });
   },

@@ -8,6 +8,7 @@ import { StatusBadge } from "../../components/store/OrderTracker";
 import { StoreLayout } from "../../components/store/StoreLayout";
 import { formatDate, formatINR } from "../../lib/format";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
+import { pathIds } from "../../lib/route-params";
 
 type Line = RouterOutputs["orders"]["orderProducts"]["orderProducts"][number];
 
@@ -19,6 +20,7 @@ function byOrder(lines: readonly Line[]): { productOrderId: string; lines: Line[
 }
 
 export const Route = createFileRoute("/_customer/myOrder/$customerId")({
+  params: { parse: pathIds },
   loader: ({ context }) => {
     void context.trpc.orders.orderProducts.prefetch({ customerId: context.customerId });
   },

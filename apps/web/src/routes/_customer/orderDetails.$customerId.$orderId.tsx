@@ -9,8 +9,10 @@ import { toId } from "../../components/store/session";
 import { StoreLayout } from "../../components/store/StoreLayout";
 import { formatDate, formatDateTime, formatINR } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { pathIds } from "../../lib/route-params";
 
 export const Route = createFileRoute("/_customer/orderDetails/$customerId/$orderId")({
+  params: { parse: pathIds },
   loader: ({ context, params }) => {
     const orderId = toId(params.orderId);
     if (orderId) void context.trpc.orders.byId.prefetch({ orderId });

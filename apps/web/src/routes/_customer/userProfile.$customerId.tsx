@@ -13,8 +13,14 @@ import { useLogout } from "../../components/store/Header";
 import { saveCustomerSession } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from "../../lib/trpc";
+import { pathIds } from "../../lib/route-params";
 
-export const Route = createFileRoute("/_customer/userProfile/$customerId")({ component: Profile });
+export const Route = createFileRoute("/_customer/userProfile/$customerId")({
+  params: { parse: pathIds },
+  // the spec's address is /userProfile/{customerId}/: with or without the slash
+  staticData: { trailingSlash: true },
+  component: Profile,
+});
 
 type Customer = RouterOutputs["customers"]["details"];
 type Input = z.input<typeof customerUpdateSchema>;
