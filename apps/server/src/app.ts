@@ -2,9 +2,11 @@
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import { createContext, type MailTransport, type Services } from "@store/api";
 import type { DbHandle } from "@store/db";
+import { createPageCache } from "./page-cache.ts";
+import { createEdgeServer, createPageEdge } from "./page-edge.ts";
 import { bodyLimitsPlugin, UPLOAD_BODY_LIMIT } from "./plugins/body-limits.ts";
 import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
 import { docsPlugin } from "./plugins/docs.ts";
@@ -12,7 +14,9 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { healthPlugin } from "./plugins/health.ts";
 import { imagesPlugin } from "./plugins/images.ts";
 import { LEGACY_DELETE_PREFIX, REST_PREFIX, restPlugin } from "./plugins/rest.ts";
+import { requestLogPlugin } from "./plugins/request-log.ts";
 import { securityPlugin } from "./plugins/security.ts";
+import { seoPlugin } from "./plugins/seo.ts";
 import { paymentsPlugin } from "./plugins/payments.ts";
 import { outboxPlugin } from "./plugins/outbox.ts";
 import { documentsPlugin } from "./plugins/documents.ts";
@@ -27,6 +31,8 @@ export interface AppOptions {
   handle: DbHandle;
   services: Services;
   logLevel?: string;
+  /** where log lines go (default: standard output) */
+  logStream?: { write(line: string): void };
   corsOrigins?: string[];
   webDist?: string;
   /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-For names the client */
@@ -56,8 +62,16 @@ function trustProxyOption(value: AppOptions["trustProxy"]): boolean | string[] |
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const timeouts = opts.timeouts ?? DEFAULT_TIMEOUTS;
+  const pageCache = createPageCache({ generation: () => opts.services.productCache.generation });
+  // the edge logs with the app's logger, which exists once Fastify() has returned
+  const edgeLog: { logger?: FastifyBaseLogger } = {};
+  const edge = createPageEdge(pageCache, edgeLog);
   const app = Fastify<Server>({
-    logger: opts.logLevel === "silent" ? false : { level: opts.logLevel ?? "info" },
+    // kept storefront pages are answered before Fastify sees the request (page-edge.ts)
+    serverFactory: (handler, options) => createEdgeServer(edge, handler, options),
+    logger: opts.logLevel === "silent" ? false : { level: opts.logLevel ?? "info", ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // plugins/request-log.ts writes one line per request instead of Fastify's two
+    logController: new LogController({ disableRequestLogging: true }),
     // the largest body any route takes; each route's own limit is set in plugins/body-limits.ts
     bodyLimit: UPLOAD_BODY_LIMIT,
     trustProxy: trustProxyOption(opts.trustProxy),
@@ -70,11 +84,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // the old clients' delete path (spec §7 Customers) is served by the REST facade
     rewriteUrl: (req) => (req.method === "DELETE" && req.url?.startsWith(LEGACY_DELETE_PREFIX) ? `${REST_PREFIX}${req.url}` : (req.url ?? "/")),
   });
+  edgeLog.logger = app.log;
   const { db } = opts.handle;
   const contextFor = (req: FastifyRequest) =>
     createContext({ db, services: opts.services, authorization: req.headers.authorization, clientIp: req.ip, idempotencyKey: req.headers["idempotency-key"] });
 
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin);
   await app.register(bodyLimitsPlugin);
   await app.register(securityPlugin, { corsOrigins: opts.corsOrigins, hstsMaxAge: opts.hstsMaxAge });
   await app.register(catalogueCachePlugin, { productCache: opts.services.productCache });
@@ -87,9 +103,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(docsPlugin);
   await app.register(imagesPlugin, { db, productEvents: opts.services.productEvents });
   await app.register(healthPlugin, { handle: opts.handle });
+  await app.register(seoPlugin, { db, services: opts.services });
   await app.register(webPlugin, {
     webDist: opts.webDist ?? WEB_DIST,
     guestContext: (req) => createContext({ db, services: opts.services, clientIp: req.ip }),
+    publicUrl: opts.services.mail.publicUrl,
+    pageCache,
   });
   return app;
 }

@@ -9,7 +9,7 @@ export interface HttpTestEnv extends TestEnv {
   tokenFor(customerId: number): Promise<string>;
 }
 
-export async function createHttpTestEnv(options: Pick<AppOptions, "mailer"> = {}): Promise<HttpTestEnv> {
+export async function createHttpTestEnv(options: Pick<AppOptions, "mailer" | "logLevel" | "logStream"> = {}): Promise<HttpTestEnv> {
   const env = await createTestEnv();
   const app = await buildApp({ handle: env.handle, services: env.services, logLevel: "silent", ...options });
   await app.ready();

@@ -8,7 +8,7 @@ import { dehydrate } from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import superjson from "superjson";
 import type { TrpcClient } from "./lib/trpc";
-import { NotFoundReportContext } from "./lib/page-status";
+import { isPage, NotFoundReportContext } from "./lib/page-status";
 import { BrowserRouterBoundary } from "./lib/ssr-boundary";
 import { AppProviders, createAppRouter, createQueryClient } from "./router";
 
@@ -20,31 +20,35 @@ const CLIENT_ONLY = /^\/(_customer|_admin|AdminLogin$|product\/|singleProductDet
 const HOISTED = /^(?:<link [^>]*\/>|<meta [^>]*\/>|<title>[^<]*<\/title>)+/;
 
 export interface RenderResult {
-  /** <title> and resource hints (image preloads) for the document's <head> */
+  /** <title>, resource hints (image preloads), the canonical <link> and Open Graph <meta> for the document's <head> */
   head: string;
   /** markup for <div id="root"> */
   html: string;
   /** superjson text of the dehydrated query cache */
   state: string;
   status: number;
+  /** false when a query failed while rendering (the page shows an error state): not to be kept */
+  complete: boolean;
 }
 
-/** Renders `url` for a guest, or returns null when the page is client-only. */
-export async function render(url: string, client: TrpcClient): Promise<RenderResult | null> {
+/** Renders `url` for a guest, or returns null when the page is client-only; `site.publicUrl` is PUBLIC_URL (lib/public-url.ts). */
+export async function render(url: string, client: TrpcClient, site: { publicUrl: string } = { publicUrl: "" }): Promise<RenderResult | null> {
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient, client, createMemoryHistory({ initialEntries: [url] }));
   const pathname = new URL(url, "http://store.local").pathname;
-  if (router.matchRoutes(pathname, {}).some((m) => CLIENT_ONLY.test(m.routeId))) return null;
+  // an address that is no page is rendered (the not-found page, 404), even under a client-only route
+  if (isPage(router, pathname) && router.matchRoutes(pathname, {}).some((m) => CLIENT_ONLY.test(m.routeId))) return null;
   await router.load();
-  // a guard sent the visitor elsewhere: the browser follows it itself
-  if (router.state.location.pathname !== pathname) return null;
+  // a guard or an old address (/term-use.html) redirected: the server's router then renders no
+  // match at all (empty markup the browser's page would not hydrate), and the browser follows it
+  if (router.state.matches.length === 0 || router.state.location.pathname !== pathname) return null;
   let notFoundShown = false;
   const reportNotFound = () => {
     notFoundShown = true;
   };
   const markup = renderToString(
     <NotFoundReportContext.Provider value={reportNotFound}>
-      <AppProviders queryClient={queryClient} client={client}>
+      <AppProviders queryClient={queryClient} client={client} publicUrl={site.publicUrl}>
         {/* the boundary main.tsx's <RouterProvider> renders in the browser, so the markup hydrates */}
         <BrowserRouterBoundary>
           <RouterProvider router={router} />
@@ -56,5 +60,9 @@ export async function render(url: string, client: TrpcClient): Promise<RenderRes
   // React puts the hoistable elements it met (<title>, image preloads) before the markup; they
   // belong in <head>: left inside the root they break hydration
   const head = HOISTED.exec(markup)?.[0] ?? "";
-  return { head, html: markup.slice(head.length), state: superjson.stringify(dehydrate(queryClient)), status: notFound ? 404 : 200 };
+  const complete = queryClient
+    .getQueryCache()
+    .getAll()
+    .every((q) => q.state.status !== "error");
+  return { head, html: markup.slice(head.length), state: superjson.stringify(dehydrate(queryClient)), status: notFound ? 404 : 200, complete };
 }

@@ -3,9 +3,8 @@ import { PolicyLayout } from "../components/store/PolicyLayout";
 import { SellerFacts } from "../components/store/SellerFacts";
 
 export const Route = createFileRoute("/contact-us")({
-  loader: ({ context }) => {
-    void context.trpc.settings.storeFacts.prefetch();
-  },
+  // waited for, so the server-rendered page carries the seller's facts (and is the same every time)
+  loader: ({ context }) => context.trpc.settings.storeFacts.ensureData().catch(() => undefined),
   component: ContactUs,
 });
 
