@@ -29,6 +29,11 @@ test("dashboard counts go up after a customer signs up and orders, and each tile
   await expect(orders.getByRole("link", { name: `Order ${order.orderId}` })).toBeVisible();
   await expect(orders.getByText(`${product.productName} × 3`)).toBeVisible();
   await expect(page.getByRole("region", { name: "Latest sign-ups" }).getByRole("link", { name: "Dashboard Shopper" })).toBeVisible();
+  // and repeats the six counts (spec §2), the same figures as the tiles
+  const counts = page.getByRole("region", { name: "Store activity" });
+  for (const key of ["customers", "products", "orders", "completed", "pending", "cart"] as const) {
+    await expect(counts.locator(`[data-count="${key}"]`)).toHaveText(String((await tileCount(page, key)).toLocaleString("en-IN")));
+  }
   await expectAccessible(page);
 
   const tiles: [string, RegExp][] = [

@@ -60,6 +60,10 @@ test.describe("product management", () => {
     const img = row.getByRole("img", { name });
     await expect(img).toHaveAttribute("src", /\/images\/products\/\d+\/100\//);
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(100);
+    // shown at 100x100 too (spec §9), also on a 1366 px wide screen where the table is squeezed
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const box = await img.boundingBox();
+    expect(box && { width: Math.round(box.width), height: Math.round(box.height) }).toEqual({ width: 100, height: 100 });
   });
 
   test("update a product (150x150 preview) and return to the list", async ({ page, request }) => {

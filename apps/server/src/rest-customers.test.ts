@@ -179,6 +179,15 @@ describe("POST /api/v1/customers/login", () => {
       remoteAddress: freshIp(),
     });
     expect(byEmail.json().customerId).toBe(a.customerId);
+    // the phone number in the email field (spec §7's first reading)
+    const byPhoneInEmail = await env.app.inject({
+      method: "POST",
+      url: "/api/v1/customers/login",
+      payload: { email: a.fields.number, password: a.fields.password },
+      remoteAddress: freshIp(),
+    });
+    expect(byPhoneInEmail.statusCode).toBe(200);
+    expect(byPhoneInEmail.json().customerId).toBe(a.customerId);
   });
 
   it("answers 401 with error 'Unauthorized' and a message; 400 for blanks", async () => {

@@ -18,8 +18,10 @@ async function reserveCheck(ctx: Context, accountKey: string) {
 
 export async function customerLogin(ctx: Context, input: z.infer<typeof customerLoginSchema>) {
   const account = (input.number || input.email || "").trim();
+  // spec §7's first reading: the phone number may come in the `email` field too
+  const phone = input.number?.trim() || (/^\d{10}$/.test(account) ? account : undefined);
   const customer = await ctx.db.customer.findFirst({
-    where: input.number ? { number: input.number.trim() } : { email: (input.email ?? "").trim().toLowerCase() },
+    where: phone ? { number: phone } : { email: account.toLowerCase() },
     select: { customerId: true, firstName: true, passwordHash: true, customerStatus: true, sessionVersion: true },
   });
   // failures count against the account itself, whether it was named by phone or by email

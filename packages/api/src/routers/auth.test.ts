@@ -28,6 +28,14 @@ describe("auth.customerLogin", () => {
     expect(byEmail.customerId).toBe(a.customerId);
   });
 
+  it("takes the phone number in the email field too (spec §7's first reading)", async () => {
+    const a = await env.newCustomer();
+    const anon = env.as(null, freshIp());
+    const byPhoneAsEmail = await anon.auth.customerLogin({ email: ` ${a.fields.number} `, password: a.fields.password });
+    expect(byPhoneAsEmail.customerId).toBe(a.customerId);
+    await expect(anon.auth.customerLogin({ email: a.fields.number, password: "Wrong@Pass1" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
   it("answers 401 'Invalid phone number or password.' for a wrong password or unknown number", async () => {
     const a = await env.newCustomer();
     const anon = env.as(null, freshIp());

@@ -51,6 +51,18 @@ function DashboardBody({ stats }: { stats: Stats }) {
       </ul>
       <SalesOverview />
       <div className="activity">
+        {/* spec §2: the activity panel repeats the six counts */}
+        <section className="card" aria-labelledby="activity-counts">
+          <h2 id="activity-counts">Store activity</h2>
+          <dl className="activity-counts">
+            {TILES.map((t) => (
+              <div key={t.key}>
+                <dt>{t.label}</dt>
+                <dd data-count={t.key}>{stats[t.key].toLocaleString("en-IN")}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
         <section className="card" aria-labelledby="recent-orders">
           <h2 id="recent-orders">Latest orders</h2>
           {stats.recentOrders.length === 0 ? (
