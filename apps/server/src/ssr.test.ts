@@ -50,6 +50,12 @@ describe("server-rendered storefront pages", () => {
     expect(product.statusCode).toBe(200);
     expect(rootOf(product.body)).toMatch(/<h1[^>]*>Pre-rendered Dishwash<\/h1>/);
     expect(product.body).toContain("<title>Pre-rendered Dishwash | Clean Store</title>");
+    // the legal facts come rendered, the seller's included (issue 15), not after the scripts start
+    const facts = await env.anonymous.settings.storeFacts();
+    expect(rootOf(product.body)).toContain("Sold by");
+    expect(rootOf(product.body)).toContain(facts.sellerLegalName);
+    expect(rootOf(product.body)).toContain(facts.sellerGstin);
+    expect(rootOf(product.body)).toContain(facts.defaultManufacturer);
     const login = await get("/customerLogin");
     expect(rootOf(login.body)).toContain("Phone Number");
     // the submit button waits for the app: an early Enter never sends the password in a URL

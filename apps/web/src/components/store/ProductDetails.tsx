@@ -14,6 +14,18 @@ import type { Product } from "./ProductCard";
 import { categorySearch } from "./searchParams";
 import { JsonLd, PageMeta, productJsonLd } from "./Seo";
 import { usePublicUrl } from "../../lib/public-url";
+import type { RouterContext } from "../../routes/__root";
+
+/**
+ * What a product page waits for before its first paint (and what the server renders into it): the
+ * product, and the seller's facts its legal panel shows (issue 15). Failures are left to the screen.
+ */
+export async function loadProductPage(utils: RouterContext["trpc"], productId: number | null) {
+  await Promise.all([
+    productId ? utils.products.byId.ensureData({ productId }).catch(() => undefined) : undefined,
+    utils.settings.storeFacts.ensureData().catch(() => undefined),
+  ]);
+}
 
 /** The product page; `customerId` is set on the customer's form of the route, absent for guests. */
 export function ProductDetails({ productId, customerId }: { productId: number | null; customerId?: number }) {
