@@ -7,7 +7,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Context } from "@store/api";
-import { pageEtag, type PageCache } from "../page-cache.ts";
+import { pageEtag, sharedRuns, type PageCache } from "../page-cache.ts";
 import { createPageRenderer } from "../ssr.ts";
 import { pathOf, springError } from "../spring-error.ts";
 
@@ -46,6 +46,7 @@ export const webPlugin = fp<WebOptions>(
     }
     const html = () => (fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, "utf8") : fallbackPage);
     const pages = await createPageRenderer(webDist, html, app.log, publicUrl);
+    const renders = sharedRuns<Awaited<ReturnType<typeof pages.page>>>();
 
     app.setNotFoundHandler(async (request, reply) => {
       const url = pathOf(request.url);
@@ -60,8 +61,10 @@ export const webPlugin = fp<WebOptions>(
         void reply.headers(kept.headers);
         return kept.status === 200 && request.headers["if-none-match"] === kept.etag ? reply.code(304).send() : reply.code(kept.status).send(kept.body);
       }
+      // requests for a page that is being rendered wait for that render (after every product or
+      // stock write a crowd misses the cache at once); a render started before a write serves no one after it
       const begunAt = pageCache.begin();
-      const page = await pages.page(request.url, () => guestContext(request));
+      const page = await renders.run(`${begunAt} ${request.url}`, () => pages.page(request.url, () => guestContext(request)));
       const etag = pageEtag(page.html);
       void reply.code(page.status).header("cache-control", "no-cache").type("text/html; charset=utf-8").header("etag", etag);
       const body = Buffer.from(page.html);
