@@ -14,6 +14,7 @@ export type { MailSettings } from "./mail/outbox.ts";
 export { databaseLimitStore, memoryLimitStore, type LimitStore } from "./services/limit-store.ts";
 export { createProductEvents, type ProductEvents } from "./services/product-events.ts";
 export { createProductCache, type ProductCache } from "./services/product-cache.ts";
+export { sharedRuns } from "./services/shared-runs.ts";
 export { hashPassword, HASH_PARAMS } from "./services/passwords.ts";
 export { isCommonPassword } from "./domain/password-policy.ts";
 export { renderProductImages, saveProductImages, IMAGE_SIZES } from "./services/images.ts";

@@ -6,8 +6,8 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { Context } from "@store/api";
-import { pageEtag, sharedRuns, type PageCache } from "../page-cache.ts";
+import { sharedRuns, type Context } from "@store/api";
+import { pageEtag, type PageCache } from "../page-cache.ts";
 import { createPageRenderer } from "../ssr.ts";
 import { pathOf, springError } from "../spring-error.ts";
 

@@ -1,4 +1,5 @@
 import type { ProductEvents } from "./product-events.ts";
+import { sharedRuns } from "./shared-runs.ts";
 
 /**
  * In-process cache of catalogue reads (the storefront's product list is by far the most
@@ -21,7 +22,7 @@ export interface ProductCache {
 
 export function createProductCache(events: ProductEvents, maxEntries = 2000): ProductCache {
   const entries = new Map<string, Promise<unknown>>();
-  const running = new Map<string, Promise<unknown>>();
+  const running = sharedRuns<unknown>();
   let generation = 0;
   const cache: ProductCache = {
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -43,12 +44,7 @@ export function createProductCache(events: ProductEvents, maxEntries = 2000): Pr
       return pending;
     },
     share<T>(key: string, load: () => Promise<T>): Promise<T> {
-      const at = `${generation}\u0000${key}`;
-      const joined = running.get(at);
-      if (joined) return joined as Promise<T>;
-      const pending = load().finally(() => running.delete(at));
-      running.set(at, pending);
-      return pending;
+      return running.run(`${generation}\u0000${key}`, load) as Promise<T>;
     },
     clear() {
       generation++;
