@@ -40,6 +40,10 @@ const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "
 function isConnectionFailure(error: unknown): boolean {
   const adapterError = error as { name?: string; cause?: { kind?: unknown } };
   if (adapterError?.name === "DriverAdapterError" && UNREACHABLE_KINDS.has(String(adapterError.cause?.kind))) return true;
+  // a raw query ($queryRaw) wraps it: PrismaClientKnownRequestError P2010 with the adapter's error in `meta`
+  // ("Server has closed the connection.": a 500 of a checkout while PostgreSQL stopped, resilience suite in CI)
+  const wrapped = (error as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } })?.meta?.driverAdapterError;
+  if (wrapped && UNREACHABLE_KINDS.has(String(wrapped.cause?.kind))) return true;
   const text = String((error as { message?: string })?.message ?? "") + String((error as { code?: string })?.code ?? "");
   // "shutting down" and pg's "not queryable" (a pooled client whose server went away) were 500s
   // while PostgreSQL stopped (resilience suite)

@@ -222,6 +222,35 @@ describe("a database that goes away", () => {
       message: "The store's database is not reachable right now. Please try again in a moment.",
     });
   });
+
+  it("answers 503 (not 500) when a raw query inside the checkout finds the connection closed", async () => {
+    const c = await env.newCustomer();
+    const productId = await env.newProduct({ quantity: 5 });
+    await c.caller.cart.save({ productId, quantity: 1 });
+    // what Prisma threw from $queryRaw when PostgreSQL stopped mid-checkout (resilience suite, CI log)
+    const closed = new Prisma.PrismaClientKnownRequestError("Raw query failed. Code: `N/A`. Message: `Server has closed the connection.`", {
+      code: "P2010",
+      clientVersion: Prisma.prismaVersion.client,
+      meta: { driverAdapterError: { name: "DriverAdapterError", cause: { kind: "ConnectionClosed" } } },
+    });
+    const gone = <T extends object>(client: T) =>
+      new Proxy(client, { get: (target, key) => (key === "$queryRaw" ? () => Promise.reject(closed) : Reflect.get(target, key)) });
+    const goneDb = new Proxy(env.handle.db, {
+      get(target, key) {
+        // the checkout's own transaction client finds the connection closed
+        if (key === "$transaction")
+          return (run: (tx: Prisma.TransactionClient) => Promise<unknown>, options?: object) => target.$transaction((tx) => run(gone(tx)), options);
+        return Reflect.get(target, key);
+      },
+    });
+    const caller = createCallerFactory(appRouter)(
+      createInnerContext({ db: goneDb, services: createTestServices(), auth: { role: "customer", customerId: c.customerId }, clientIp: "127.0.0.1" }),
+    );
+    await expect(caller.cart.checkout()).rejects.toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      message: "The store's database is not reachable right now. Please try again in a moment.",
+    });
+  });
 });
 
 describe("order reads", () => {
