@@ -4,7 +4,6 @@
 // is kept until the product cache's generation moves — every product, stock or settings write, on
 // any instance (product-sync.ts) — or at most `ttlMs`, which bounds anything else a page shows that
 // changes with time (expected delivery dates). Bounded in entries and bytes; the oldest goes first.
-import { createHash } from "node:crypto";
 
 /** A kept page as it is sent again: the status, the bytes and every header of the first answer (etag included). */
 export interface KeptPage {
@@ -31,8 +30,6 @@ export interface PageCache {
   keep(url: string, page: KeptPage, begunAt: number): void;
   readonly size: number;
 }
-
-export const pageEtag = (html: string) => `"p-${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
 
 export function createPageCache({ generation, ttlMs = 60_000, maxEntries = 300, maxBytes = 32 * 1024 * 1024, now = Date.now }: PageCacheOptions): PageCache {
   const entries = new Map<string, KeptPage & { storedAt: number }>();

@@ -3,10 +3,10 @@
 // the bytes sent (whatever produced them: trpc-to-openapi or tRPC, this cache reads neither's
 // format), with an ETag, until the product cache's generation moves (every product or stock
 // write, on any instance: product-sync.ts). Bounded in entries and bytes.
-import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ProductCache } from "@store/api";
+import { contentEtag } from "../etag.ts";
 import { pathOf } from "../spring-error.ts";
 import { TRPC_PREFIX } from "./trpc.ts";
 
@@ -89,7 +89,7 @@ export const catalogueCachePlugin = fp<{ productCache: ProductCache }>(
       const entry = {
         body: text,
         type: String(reply.getHeader("content-type") ?? "application/json"),
-        etag: `"${createHash("sha1").update(text).digest("base64url").slice(0, 20)}"`,
+        etag: contentEtag(text),
       };
       sync();
       if (waiting.started === generation) keep(waiting.key, entry);

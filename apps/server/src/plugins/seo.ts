@@ -2,8 +2,8 @@
 // information page, absolute on PUBLIC_URL) and GET /robots.txt. The sitemap is written once and
 // kept in the product cache, so it is written again after any product, stock or settings write
 // on any instance (product-sync.ts); revalidations with its ETag are answered 304.
-import { createHash } from "node:crypto";
 import fp from "fastify-plugin";
+import { contentEtag } from "../etag.ts";
 import type { Db } from "@store/db";
 import { robotsTxt, sitemapUrls, type Services, type SitemapUrl } from "@store/api";
 
@@ -19,8 +19,6 @@ export function sitemapXml(urls: SitemapUrl[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
 }
 
-const etagOf = (text: string) => `"s-${createHash("sha1").update(text).digest("base64url").slice(0, 22)}"`;
-
 export const seoPlugin = fp<{ db: Db; services: Services }>(
   (app, { db, services }, done) => {
     const robots = robotsTxt(services.mail.publicUrl);
@@ -28,7 +26,7 @@ export const seoPlugin = fp<{ db: Db; services: Services }>(
     app.get("/sitemap.xml", async (request, reply) => {
       const sitemap = await services.productCache.get("seo:sitemap.xml", async () => {
         const xml = sitemapXml(await sitemapUrls({ db, services }));
-        return { xml, etag: etagOf(xml) };
+        return { xml, etag: contentEtag(xml, "s-") };
       });
       void reply.header("etag", sitemap.etag).header("cache-control", "no-cache");
       if (request.headers["if-none-match"] === sitemap.etag) return reply.code(304).send();

@@ -7,7 +7,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { sharedRuns, type Context } from "@store/api";
-import { pageEtag, type PageCache } from "../page-cache.ts";
+import { contentEtag } from "../etag.ts";
+import type { PageCache } from "../page-cache.ts";
 import { createPageRenderer } from "../ssr.ts";
 import { pathOf, springError } from "../spring-error.ts";
 
@@ -65,7 +66,7 @@ export const webPlugin = fp<WebOptions>(
       // stock write a crowd misses the cache at once); a render started before a write serves no one after it
       const begunAt = pageCache.begin();
       const page = await renders.run(`${begunAt} ${request.url}`, () => pages.page(request.url, () => guestContext(request)));
-      const etag = pageEtag(page.html);
+      const etag = contentEtag(page.html, "p-");
       void reply.code(page.status).header("cache-control", "no-cache").type("text/html; charset=utf-8").header("etag", etag);
       const body = Buffer.from(page.html);
       // kept with every header it is sent with (the security headers included), for page-edge.ts
