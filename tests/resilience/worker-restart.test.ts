@@ -3,12 +3,33 @@
 // worker is killed with SIGKILL three times: each time the store answers again within 5 s, what was
 // written before is there and the primary is the same process. Then a crash loop (the worker killed
 // as soon as it is forked, 5 times): the primary slows down but never gives up. Last, SIGTERM to the
-// primary stops everything with exit code 0 and leaves no worker behind.
+// primary stops everything with exit code 0 and leaves no worker behind. And a worker that cannot start
+// at all (its port taken) is tried FAILED_STARTS_LIMIT times, then the primary exits 1.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminLogin, http, must, newProduct, recordFigures, rssMb, sleep, startServer, tempDir, type Server, childrenOf } from "./helpers.ts";
+import { buildServer, serveArgs } from "../../apps/server/scripts/production-server.ts";
+import { FAILED_STARTS_LIMIT } from "../../apps/server/src/supervisor.ts";
+import {
+  ADMIN,
+  adminLogin,
+  http,
+  JWT_SECRET,
+  must,
+  newProduct,
+  recordFigures,
+  ROOT,
+  rssMb,
+  sleep,
+  startServer,
+  tempDir,
+  type Server,
+  childrenOf,
+} from "./helpers.ts";
 
 const PORT = 8112;
+const TAKEN_PORT = 8119;
 const dataDir = tempDir("store-worker-restart-");
 let server: Server | undefined;
 const figures = {
@@ -127,5 +148,44 @@ describe("npm run serve restarts a server worker that dies", () => {
     await sleep(200);
     for (const pid of workersSeen) expect(alive(pid), `worker ${pid} is left behind`).toBe(false);
     console.log("worker restart:", JSON.stringify(figures));
+  });
+});
+
+describe("npm run serve gives up on a worker that cannot start at all", () => {
+  it("exits 1 after a few failed starts in a row when the port is taken, so systemd can act", async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(TAKEN_PORT, "127.0.0.1", resolve));
+    const dir = tempDir("store-port-taken-");
+    try {
+      buildServer();
+      const env = {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "/root",
+        NODE_ENV: "production",
+        PORT: String(TAKEN_PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: dir,
+        JWT_SECRET,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: "warn",
+        WEB_CONCURRENCY: "1",
+      };
+      const primary = spawn(process.execPath, serveArgs(), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      primary.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      primary.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      const code = await Promise.race([
+        new Promise<number | null>((resolve) => primary.once("exit", (c) => resolve(c))),
+        sleep(90_000).then(() => "still running" as const),
+      ]);
+      if (code === "still running") primary.kill("SIGKILL");
+      expect(code, out.slice(-2000)).toBe(1);
+      expect(out).toContain(`${FAILED_STARTS_LIMIT} times in a row: giving up`);
+      expect(out.match(/worker \d+ started/g)).toHaveLength(FAILED_STARTS_LIMIT);
+    } finally {
+      blocker.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -282,6 +282,7 @@ describe("unknown paths and methods", () => {
       error: "Not Found",
       message: "No API endpoint GET /api/v1/no/such/thing. See /api/v1/openapi.json.",
       path: "/api/v1/no/such/thing",
+      code: "NOT_FOUND",
     });
     const wrongVerb = await env.app.inject({ method: "PUT", url: "/api/v1/products/details" });
     expect(wrongVerb.statusCode).toBe(404);

@@ -6,11 +6,18 @@
 // - The first worker migrates and seeds the database; the others start once it listens (started
 //   together on a new database, they raced each other's migrations and 2 of 3 crashed).
 // - A worker dying more than 5 times in 30 s is re-forked after a growing pause (up to 10 s), never given up.
+// - But a worker that cannot start at all (its port taken, the database unreachable at start: it
+//   exits by itself before listening) is tried FAILED_STARTS_LIMIT times in a row, then the primary
+//   exits 1, so that systemd or an orchestrator can act instead of a silent fork loop. A worker killed
+//   by a signal (the out-of-memory killer) is not a failed start, and any worker listening resets the count.
 // - SIGTERM/SIGINT: the workers shut down gracefully (main.ts), then the primary exits 0.
 // - A worker whose primary is gone (kill -9) exits too, rather than live on unsupervised.
 // The workers share the listening port through the primary (cluster); they inherit its node flags
 // (process.execArgv: the heap cap of `npm run serve`).
 import cluster, { type Worker } from "node:cluster";
+
+/** workers in a row that exit by themselves before listening, after which the primary gives up */
+export const FAILED_STARTS_LIMIT = 5;
 
 /** WEB_CONCURRENCY (checked by env.ts), but 1 worker at most on the embedded database */
 export function workerCount(env: { WEB_CONCURRENCY: number; DATABASE_URL?: string }): number {
@@ -24,6 +31,8 @@ export function workerCount(env: { WEB_CONCURRENCY: number; DATABASE_URL?: strin
 export function superviseWorkers(count: number): void {
   const deaths: number[] = [];
   const live = new Set<Worker>();
+  const listened = new WeakSet<Worker>();
+  let failedStartsInARow = 0;
   let stopping = false;
   let allStarted = count <= 1;
   // pino's shape (level 30 info, 50 error), like the workers' own log lines
@@ -35,7 +44,9 @@ export function superviseWorkers(count: number): void {
     live.add(worker);
     log(30, `worker ${worker.process.pid} started`);
   };
-  cluster.on("listening", () => {
+  cluster.on("listening", (worker) => {
+    listened.add(worker);
+    failedStartsInARow = 0;
     if (allStarted) return;
     allStarted = true;
     for (let i = live.size; i < count; i++) fork();
@@ -43,7 +54,16 @@ export function superviseWorkers(count: number): void {
   cluster.on("exit", (worker, code, signal) => {
     live.delete(worker);
     if (stopping) {
-      if (live.size === 0) process.exit(0);
+      if (live.size === 0) process.exit(failedStartsInARow >= FAILED_STARTS_LIMIT ? 1 : 0);
+      return;
+    }
+    if (!listened.has(worker) && signal === null && code !== 0) failedStartsInARow++;
+    if (failedStartsInARow >= FAILED_STARTS_LIMIT) {
+      log(50, `worker ${worker.process.pid} could not start (exit code ${code}), ${failedStartsInARow} times in a row: giving up`);
+      stopping = true;
+      for (const other of live) other.process.kill("SIGTERM");
+      process.exitCode = 1;
+      if (live.size === 0) process.exit(1);
       return;
     }
     const now = Date.now();

@@ -1,12 +1,12 @@
-import type { MailSettings } from "./mail/outbox.ts";
-import type { ResetLimiter } from "./services/reset-limiter.ts";
+import type { MailSettings } from "./messaging/outbox.ts";
+import type { ResetLimiter } from "./accounts/reset-limiter.ts";
 import type { Db } from "@store/db";
-import type { TokenService } from "./services/tokens.ts";
-import type { LoginLimiter } from "./services/login-limiter.ts";
-import type { SignupLimiter } from "./services/signup-limiter.ts";
-import type { ProductEvents } from "./services/product-events.ts";
-import type { ProductCache } from "./services/product-cache.ts";
-import type { PaymentProvider } from "./services/payment-provider.ts";
+import type { TokenService } from "./accounts/tokens.ts";
+import type { LoginLimiter } from "./accounts/login-limiter.ts";
+import type { SignupLimiter } from "./accounts/signup-limiter.ts";
+import type { ProductEvents } from "./catalogue/product-events.ts";
+import type { ProductCache } from "./catalogue/product-cache.ts";
+import type { PaymentProvider } from "./payments/gateway.ts";
 
 /** `sessionVersion`: the account's version when the token was issued (0 when absent); an older one is refused. */
 export type AuthUser = { role: "customer"; customerId: number; sessionVersion?: number } | { role: "admin"; adminId: number; sessionVersion?: number };
@@ -20,7 +20,7 @@ export interface Services {
   productCache: ProductCache;
   /** the card/UPI gateway (Razorpay) when configured; null turns ONLINE payment off */
   paymentProvider: PaymentProvider | null;
-  /** where links in messages point and whether SMTP is configured (mail/outbox.ts) */
+  /** where links in messages point and whether SMTP is configured (messaging/outbox.ts) */
   mail: MailSettings;
   /** "forgot password" requests: per address and per account (issue 16) */
   resetLimiter: ResetLimiter;
@@ -33,7 +33,7 @@ export interface InnerContext {
   /** why a bearer token that was sent is not accepted (expired, forged); shown on 401 */
   authProblem?: string;
   clientIp: string;
-  /** the request's Idempotency-Key header, for the order-placing procedures (domain/idempotency.ts) */
+  /** the request's Idempotency-Key header, for the order-placing procedures (platform/idempotency.ts) */
   idempotencyKey?: string;
 }
 

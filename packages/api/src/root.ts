@@ -1,18 +1,18 @@
 import { createTRPCRouter } from "./trpc.ts";
-import { authRouter } from "./routers/auth.ts";
-import { customersRouter } from "./routers/customers.ts";
-import { productsRouter } from "./routers/products.ts";
-import { cartRouter } from "./routers/cart.ts";
-import { ordersRouter } from "./routers/orders.ts";
-import { statsRouter } from "./routers/stats.ts";
-import { settingsRouter } from "./routers/settings.ts";
-import { paymentsRouter } from "./routers/payments.ts";
-import { reportsRouter } from "./routers/reports.ts";
-import { emailsRouter } from "./routers/emails.ts";
-import { staffRouter } from "./routers/staff.ts";
-import { auditRouter } from "./routers/audit.ts";
-import { importsRouter } from "./routers/imports.ts";
-import { exportsRouter } from "./routers/exports.ts";
+import { authRouter } from "./accounts/auth-router.ts";
+import { customersRouter } from "./accounts/customers-router.ts";
+import { productsRouter } from "./catalogue/products-router.ts";
+import { cartRouter } from "./orders/cart-router.ts";
+import { ordersRouter } from "./orders/orders-router.ts";
+import { statsRouter } from "./back-office/stats-router.ts";
+import { settingsRouter } from "./back-office/settings-router.ts";
+import { paymentsRouter } from "./payments/payments-router.ts";
+import { reportsRouter } from "./back-office/reports-router.ts";
+import { emailsRouter } from "./messaging/emails-router.ts";
+import { staffRouter } from "./accounts/staff-router.ts";
+import { auditRouter } from "./back-office/audit-router.ts";
+import { importsRouter } from "./back-office/imports-router.ts";
+import { exportsRouter } from "./back-office/exports-router.ts";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,

@@ -4,13 +4,13 @@ import type { DbHandle } from "@store/db";
 import { appRouter } from "./root.ts";
 import { createCallerFactory } from "./trpc.ts";
 import { createInnerContext, type AuthUser, type Services } from "./context.ts";
-import { createTokenService } from "./services/tokens.ts";
-import { createLoginLimiter } from "./services/login-limiter.ts";
-import { createSignupLimiter } from "./services/signup-limiter.ts";
-import { createResetLimiter } from "./services/reset-limiter.ts";
-import { createProductEvents } from "./services/product-events.ts";
-import { createProductCache } from "./services/product-cache.ts";
-import { hashPassword } from "./services/passwords.ts";
+import { createTokenService } from "./accounts/tokens.ts";
+import { createLoginLimiter } from "./accounts/login-limiter.ts";
+import { createSignupLimiter } from "./accounts/signup-limiter.ts";
+import { createResetLimiter } from "./accounts/reset-limiter.ts";
+import { createProductEvents } from "./catalogue/product-events.ts";
+import { createProductCache } from "./catalogue/product-cache.ts";
+import { hashPassword } from "./accounts/passwords.ts";
 
 const createCaller = createCallerFactory(appRouter);
 

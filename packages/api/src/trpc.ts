@@ -4,8 +4,8 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import type { AdminRole } from "@store/validators";
 import type { Context } from "./context.ts";
-import { fieldErrors, ImportRejected, readableZodMessage, userFacingError } from "./errors.ts";
-import { beginAudit } from "./domain/audit.ts";
+import { errorCodeOf, fieldErrors, ImportRejected, readableZodMessage, userFacingError } from "./platform/errors.ts";
+import { beginAudit } from "./back-office/audit.ts";
 
 const t = initTRPC
   .context<Context>()
@@ -20,6 +20,8 @@ const t = initTRPC
         code: shape.code,
         data: {
           code: shape.data.code,
+          /** the machine code of the refusal (platform/errors.ts StoreError): `code` in the REST error body */
+          storeCode: errorCodeOf(error),
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           fieldErrors: zod ? fieldErrors(zod) : undefined,
@@ -32,7 +34,7 @@ const t = initTRPC
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Turns database errors into errors a person understands, with the right status (errors.ts). */
+/** Turns database errors into errors a person understands, with the right status (platform/errors.ts). */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
@@ -69,7 +71,7 @@ const rejectBrokenText = t.middleware(async ({ getRawInput, next }) => {
 
 /**
  * The audit trail (issue 17): every mutation made with an owner's or staff's token is recorded
- * once it has succeeded, with the record's fields before and after (domain/audit.ts). Denied or
+ * once it has succeeded, with the record's fields before and after (back-office/audit.ts). Denied or
  * failed calls leave no entry.
  */
 const auditBackOffice = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {

@@ -1,4 +1,4 @@
-// The storefront's public addresses (issue 18): the sitemap lists them (packages/api domain/seo.ts)
+// The storefront's public addresses (issue 18): the sitemap lists them (packages/api catalogue/seo.ts)
 // and each page names the same one as its canonical link (apps/web lib/seo.tsx), so the two agree.
 
 /** The guest's product page. */

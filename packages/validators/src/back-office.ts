@@ -53,6 +53,7 @@ export const AUDIT_ENTITIES = [
   "import",
   "email",
   "account",
+  "export",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const auditQueryInput = pageInput.extend({

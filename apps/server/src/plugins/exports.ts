@@ -1,5 +1,5 @@
 // GET /api/v1/export/{orders|customers|products|carts}.csv: the admin lists as CSV files, streamed
-// from the database (domain/exports.ts) through csv-stringify, so that the server's memory stays
+// from the database (packages/api back-office/exports.ts) through csv-stringify, so that the server's memory stays
 // flat whatever the size. The admin procedure exports.info checks the caller and the filters first.
 import { pipeline, Readable } from "node:stream";
 import type { FastifyPluginCallback, FastifyRequest } from "fastify";

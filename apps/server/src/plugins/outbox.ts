@@ -1,6 +1,6 @@
 // Runs the outbox worker (issue 16) inside each server instance while SMTP is configured: every
 // `pollMs` it sends what is due, in rounds of 10, until nothing is left; instances share the work
-// through the database's row claims (packages/api mail/outbox-sender.ts).
+// through the database's row claims (packages/api messaging/outbox-sender.ts).
 import type { FastifyPluginCallback } from "fastify";
 import { sendDueMessages, type Context, type MailTransport } from "@store/api";
 

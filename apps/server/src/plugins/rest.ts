@@ -20,7 +20,7 @@ export interface RestOptions {
 interface AdapterError {
   message?: string;
   code: string;
-  data?: { fieldErrors?: Record<string, string>; rowErrors?: { line: number; field: string; message: string }[] };
+  data?: { storeCode?: string; fieldErrors?: Record<string, string>; rowErrors?: { line: number; field: string; message: string }[] };
 }
 const isAdapterError = (body: unknown): body is AdapterError =>
   typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string" && !("timestamp" in body);
@@ -61,7 +61,7 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
     }
     if (!isAdapterError(body)) return payload;
     void reply.type("application/json");
-    const answer = springError(reply.statusCode, readableMessage(reply.statusCode, body, request), pathOf(request.originalUrl), body.data?.fieldErrors);
+    const answer = springError(reply.statusCode, readableMessage(reply.statusCode, body, request), pathOf(request.originalUrl), body.data?.fieldErrors, body.data?.storeCode);
     // an import refused for its rows: every row's errors (line, field, message)
     return JSON.stringify(body.data?.rowErrors ? { ...answer, errors: body.data.rowErrors } : answer);
   });

@@ -1,0 +1,169 @@
+// Customer accounts: sign-up, profile changes (phone and email stay unique), status and deletion.
+import { assertUncommonPassword } from "./password-policy.ts";
+import type { Db, Prisma } from "@store/db";
+import { PAGE_SIZE, type customerSignUpSchema, type customerUpdateSchema } from "@store/validators";
+import type { z } from "zod";
+import { assertOwnCustomer } from "../trpc.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { queueMail } from "../messaging/outbox.ts";
+import { likeText } from "../catalogue/search.ts";
+import { customerSelect } from "./serializers.ts";
+import type { Context } from "../context.ts";
+import { type AuthedContext, searchedId } from "../platform/context-guards.ts";
+import { StoreError } from "../platform/errors.ts";
+
+/** 409 naming which of phone or email is taken (by someone other than `exceptId`). */
+async function assertUnique(db: Db, number: string, email: string, exceptId?: number) {
+  const clash = await db.customer.findFirst({
+    where: { OR: [{ number }, { email }], NOT: exceptId ? { customerId: exceptId } : undefined },
+    select: { number: true, email: true },
+  });
+  if (!clash) return;
+  throw new StoreError(
+    409,
+    "CONFLICT",
+    clash.number === number ? "A customer with this phone number is already registered." : "A customer with this email is already registered.",
+  );
+}
+
+/** Two sign-ups racing with the same phone or email: the loser hits the unique index; name the field as assertUnique does. */
+async function writeNamingClash<T>(db: Db, number: string, email: string, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await assertUnique(db, number, email, exceptId);
+    throw error;
+  }
+}
+
+async function assertExists(db: Db, customerId: number) {
+  const found = await db.customer.findUnique({ where: { customerId }, select: { customerId: true } });
+  if (!found) throw new StoreError(404, "NOT_FOUND", `Customer ${customerId} was not found.`);
+}
+
+/** Sign-ups, and customers trying other phone numbers or emails, from one address: the 409 of either tells whether an account exists. */
+async function countProbe(ctx: Context, what: string) {
+  const wait = await ctx.services.signupLimiter.attempt(ctx.clientIp);
+  if (wait > 0) throw new StoreError(429, "TOO_MANY_REQUESTS", `Too many ${what} from your network. Please try again in ${Math.ceil(wait / 60)} minutes.`);
+}
+
+export async function signUp(ctx: Context, input: z.infer<typeof customerSignUpSchema>) {
+  await countProbe(ctx, "sign-ups");
+  await assertUnique(ctx.db, input.number, input.email);
+  const { password, ...fields } = input;
+  assertUncommonPassword(password);
+  const passwordHash = await hashPassword(password);
+  const created = await writeNamingClash(ctx.db, input.number, input.email, undefined, () =>
+    ctx.db.$transaction(async (tx) => {
+      const customer = await tx.customer.create({ data: { ...fields, passwordHash, agreeToTerms: true }, select: { customerId: true } });
+      await queueMail(tx, ctx.services.mail, fields.email, {
+        kind: "welcome",
+        name: fields.firstName,
+        shopUrl: `${ctx.services.mail.publicUrl}/product/${customer.customerId}`,
+      });
+      return customer;
+    }),
+  );
+  return { success: true, message: "Registration successful. Please log in.", customerId: created.customerId };
+}
+
+export async function customerDetails(ctx: AuthedContext, customerId: number) {
+  assertOwnCustomer(ctx.auth, customerId, "the details");
+  const customer = await ctx.db.customer.findUnique({ where: { customerId }, select: customerSelect });
+  if (!customer) throw new StoreError(404, "NOT_FOUND", `Customer ${customerId} was not found.`);
+  return customer;
+}
+
+export const allCustomers = (ctx: Context) => ctx.db.customer.findMany({ select: customerSelect, orderBy: { customerId: "desc" } });
+
+const SEARCHED_FIELDS = ["firstName", "lastName", "email", "number", "city", "state", "pinCode", "areaAddress", "houseNo"] as const;
+
+/** The admin customer list's search (and its CSV export's). */
+export function customerListWhere(q: string): Prisma.CustomerWhereInput {
+  const id = searchedId(q);
+  return q
+    ? {
+        OR: [
+          ...(id !== undefined ? [{ customerId: id }] : []),
+          ...SEARCHED_FIELDS.map((f) => ({ [f]: { contains: likeText(q), mode: "insensitive" as const } })),
+        ],
+      }
+    : {};
+}
+
+export async function customerPage(ctx: Context, input: { page: number; search: string }) {
+  const where = customerListWhere(input.search);
+  const [items, total] = await Promise.all([
+    ctx.db.customer.findMany({ where, select: customerSelect, orderBy: { customerId: "desc" }, skip: (input.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
+    ctx.db.customer.count({ where }),
+  ]);
+  return { items, total, page: input.page, pageSize: PAGE_SIZE };
+}
+
+/**
+ * Whether `password` is a new one (old clients send the whole profile, password included, on every
+ * save: the same password again changes nothing). A new password from a customer needs the current
+ * one; from an admin (resetting a customer's) it does not.
+ */
+async function isPasswordChange(ctx: AuthedContext, customerId: number, password: string, currentPassword: string | undefined): Promise<boolean> {
+  const { passwordHash } = await ctx.db.customer.findUniqueOrThrow({ where: { customerId }, select: { passwordHash: true } });
+  if (await verifyPassword(passwordHash, password)) return false;
+  assertUncommonPassword(password);
+  if (ctx.auth.role === "admin") return true;
+  if (!currentPassword) throw new StoreError(400, "BAD_REQUEST", "Enter your current password to set a new one.");
+  if (!(await verifyPassword(passwordHash, currentPassword))) throw new StoreError(400, "BAD_REQUEST", "The current password is not correct.");
+  return true;
+}
+
+/**
+ * A customer changes itself, an admin anyone; a blank password keeps the old one; only an admin may
+ * change customerStatus. A new password ends every earlier session of the account; customers
+ * changing their own get a fresh token for this one.
+ */
+export async function updateCustomer(ctx: AuthedContext, input: z.infer<typeof customerUpdateSchema> & { customerId: number }) {
+  assertOwnCustomer(ctx.auth, input.customerId, "the details");
+  const current = await ctx.db.customer.findUnique({ where: { customerId: input.customerId }, select: { number: true, email: true } });
+  if (!current) throw new StoreError(404, "NOT_FOUND", `Customer ${input.customerId} was not found.`);
+  if (ctx.auth.role === "customer" && (current.number !== input.number || current.email.toLowerCase() !== input.email.toLowerCase())) {
+    await countProbe(ctx, "changes of phone number or email");
+  }
+  await assertUnique(ctx.db, input.number, input.email, input.customerId);
+  const { customerId, password, currentPassword, customerStatus, gstin, ...fields } = input;
+  const passwordHash = password && (await isPasswordChange(ctx, customerId, password, currentPassword)) ? await hashPassword(password) : undefined;
+  const { sessionVersion, ...customer } = await writeNamingClash(ctx.db, input.number, input.email, customerId, () =>
+    ctx.db.customer.update({
+      where: { customerId },
+      data: {
+        ...fields,
+        ...(gstin !== undefined ? { gstin: gstin === "" ? null : gstin } : {}),
+        ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}),
+        ...(ctx.auth.role === "admin" && customerStatus !== undefined ? { customerStatus } : {}),
+      },
+      select: { ...customerSelect, sessionVersion: true },
+    }),
+  );
+  const token = passwordHash && ctx.auth.role === "customer" ? await ctx.services.tokens.sign({ role: "customer", customerId, sessionVersion }) : undefined;
+  return {
+    success: true,
+    message: passwordHash ? "Customer updated. Other sessions were logged out." : "Customer updated.",
+    customer,
+    ...(token ? { token } : {}),
+  };
+}
+
+export async function setCustomerStatus(ctx: Context, input: { customerId: number; customerStatus: boolean }) {
+  await assertExists(ctx.db, input.customerId);
+  const customer = await ctx.db.customer.update({
+    where: { customerId: input.customerId },
+    data: { customerStatus: input.customerStatus },
+    select: customerSelect,
+  });
+  return { success: true, message: input.customerStatus ? "Customer is now Active." : "Customer is now Inactive.", customer };
+}
+
+/** Their orders stay on the books (the order keeps the customer's name and address). */
+export async function deleteCustomer(ctx: Context, customerId: number) {
+  const { count } = await ctx.db.customer.deleteMany({ where: { customerId } });
+  if (count === 0) throw new StoreError(404, "NOT_FOUND", `Customer ${customerId} was not found.`);
+  return { success: true, message: "Customer deleted." };
+}

@@ -1,0 +1,152 @@
+// What each back-office write is about, for the audit trail: the kind of record, its id (from the
+// input, or from the answer for what a write creates) and a snapshot of its fields, read before
+// and after the write so that the entry shows what changed. Every mutation an owner or staff
+// account can call has an entry here (audit.test.ts checks it against the access matrix).
+import type { AuditEntity } from "@store/validators";
+import { toRupees, type FieldChanges } from "@store/domain";
+import type { Db } from "@store/db";
+import { loadSettings } from "./settings.ts";
+import { productSelect } from "../catalogue/serializers.ts";
+import { customerSelect } from "../accounts/serializers.ts";
+
+type Snapshot = Record<string, unknown> | null;
+type Input = Record<string, unknown> | undefined;
+type Id = string | number | undefined;
+
+export interface AuditSubject {
+  entity: AuditEntity;
+  /** what the entry's summary says was done */
+  verb: string;
+  /** the record's id: from the input, or (for a create) from the answer */
+  id: (input: Input, output: unknown, self: number) => Id;
+  snapshot?: (db: Db, id: string) => Promise<Snapshot>;
+  /** the answer's figures worth keeping when there is no record to compare (an import) */
+  outcome?: (output: unknown) => FieldChanges;
+}
+
+const num = (v: unknown) => (v === undefined || v === null || v === "" ? undefined : Number(v));
+const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : typeof v === "number" ? String(v) : undefined);
+const fromInput =
+  (key: string) =>
+  (input: Input): Id =>
+    num(input?.[key]);
+const rupees = (paise: number | null | undefined) => (paise === null || paise === undefined ? null : toRupees(paise));
+
+// the fields the admin sees and edits; prices in rupees, as the API speaks them
+const { productId: _productId, createdAt: _pc, updatedAt: _pu, ...productFields } = productSelect;
+const { customerId: _customerId, createdAt: _cc, updatedAt: _cu, agreeToTerms: _terms, ...customerFields } = customerSelect;
+
+const product = async (db: Db, id: string): Promise<Snapshot> => {
+  const p = await db.product.findUnique({ where: { productId: Number(id) }, select: { ...productFields, deletedAt: true } });
+  if (!p) return null;
+  return {
+    ...p,
+    productPrice: rupees(p.productPrice),
+    mainPrice: rupees(p.mainPrice),
+    deliveryCharge: p.deliveryCharge === null ? "Free" : rupees(p.deliveryCharge),
+  };
+};
+
+const customer = async (db: Db, id: string): Promise<Snapshot> => {
+  const c = await db.customer.findUnique({ where: { customerId: Number(id) }, select: { ...customerFields, passwordHash: true } });
+  if (!c) return null;
+  // the hash itself never leaves: "password" shows only as "(changed)" (REDACTED_FIELDS)
+  const { passwordHash, ...fields } = c;
+  return { ...fields, password: passwordHash };
+};
+
+const orderLine = (db: Db, id: string): Promise<Snapshot> =>
+  db.productOrder.findUnique({
+    where: { orderId: Number(id) },
+    select: { productOrderId: true, orderStatus: true, paymentStatus: true, returnStatus: true, returnReason: true, deliveryDate: true, endDate: true },
+  });
+
+const payment = async (db: Db, id: string): Promise<Snapshot> => {
+  const o = await db.order.findUnique({
+    where: { productOrderId: id },
+    select: { paymentMethod: true, paymentStatus: true, paymentNote: true, paymentFlag: true, utr: true, providerPaymentId: true, refundedTotal: true },
+  });
+  return o && { ...o, refundedTotal: rupees(o.refundedTotal) };
+};
+
+const refund = async (db: Db, id: string): Promise<Snapshot> => {
+  const r = await db.refund.findUnique({
+    where: { refundId: Number(id) },
+    select: { productOrderId: true, amount: true, status: true, reference: true, providerRefundId: true, processedAt: true },
+  });
+  return r && { ...r, amount: rupees(r.amount) };
+};
+
+const cartEntry = (db: Db, id: string): Promise<Snapshot> =>
+  db.cartItem.findUnique({ where: { addToCartId: Number(id) }, select: { customerId: true, productId: true, quantity: true } });
+
+const staff = (db: Db, id: string): Promise<Snapshot> =>
+  db.admin.findUnique({ where: { adminId: Number(id) }, select: { name: true, email: true, phone: true, role: true, active: true } });
+
+const email = (db: Db, id: string): Promise<Snapshot> =>
+  db.outboxMessage.findUnique({ where: { messageId: Number(id) }, select: { recipient: true, subject: true, status: true } });
+
+const settings = async (db: Db): Promise<Snapshot> => ({ ...(await loadSettings(db)) });
+
+const created = (path: string[]) => (_input: Input, output: unknown) => {
+  let value: unknown = output;
+  for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];
+  return typeof value === "number" || typeof value === "string" ? value : undefined;
+};
+
+/** Sign-in flows: not writes by the acting account (an admin token sent along changes nothing). */
+export const NOT_AUDITED = new Set([
+  "auth.customerLogin",
+  "auth.adminLogin",
+  "auth.customerForgotPassword",
+  "auth.customerResetPassword",
+  "auth.adminForgotPassword",
+  "auth.adminResetPassword",
+]);
+
+export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
+  "products.save": { entity: "product", verb: "added the product", id: created(["product", "productId"]), snapshot: product },
+  "products.update": { entity: "product", verb: "changed the product", id: fromInput("productId"), snapshot: product },
+  "products.delete": { entity: "product", verb: "deleted the product", id: fromInput("productId"), snapshot: product },
+  "products.remove": { entity: "product", verb: "deleted the product", id: fromInput("productId"), snapshot: product },
+  "imports.products": {
+    entity: "import",
+    verb: "imported products",
+    id: () => undefined,
+    outcome: (o) => {
+      const r = o as { created?: number; updated?: number; rows?: number };
+      return { rows: [null, r.rows ?? null], created: [null, r.created ?? null], updated: [null, r.updated ?? null] };
+    },
+  },
+
+  "customers.save": { entity: "customer", verb: "registered the customer", id: created(["customerId"]), snapshot: customer },
+  "customers.update": { entity: "customer", verb: "changed the customer", id: fromInput("customerId"), snapshot: customer },
+  "customers.setStatus": { entity: "customer", verb: "changed the customer's status", id: fromInput("customerId"), snapshot: customer },
+  "customers.delete": { entity: "customer", verb: "deleted the customer", id: fromInput("customerId"), snapshot: customer },
+  "customers.deleteLegacy": { entity: "customer", verb: "deleted the customer", id: fromInput("id"), snapshot: customer },
+
+  "cart.update": { entity: "cart entry", verb: "changed the cart entry", id: fromInput("addToCartId"), snapshot: cartEntry },
+  "cart.updatePost": { entity: "cart entry", verb: "changed the cart entry", id: fromInput("addToCartId"), snapshot: cartEntry },
+  "cart.delete": { entity: "cart entry", verb: "removed the cart entry", id: fromInput("addToCartId"), snapshot: cartEntry },
+  "cart.remove": { entity: "cart entry", verb: "removed the cart entry", id: fromInput("addToCartId"), snapshot: cartEntry },
+
+  "orders.update": { entity: "order line", verb: "changed the order", id: fromInput("orderId"), snapshot: orderLine },
+  "orders.updateStatus": { entity: "order line", verb: "changed the order status", id: fromInput("orderId"), snapshot: orderLine },
+  "orders.decideReturn": { entity: "order line", verb: "decided the return", id: fromInput("orderId"), snapshot: orderLine },
+
+  "payments.confirm": { entity: "payment", verb: "confirmed the payment", id: (i) => str(i?.productOrderId), snapshot: payment },
+  "payments.reject": { entity: "payment", verb: "rejected the payment", id: (i) => str(i?.productOrderId), snapshot: payment },
+  "payments.verify": { entity: "payment", verb: "verified the gateway payment", id: (i) => str(i?.productOrderId), snapshot: payment },
+  "payments.recordRefund": { entity: "refund", verb: "recorded the refund", id: fromInput("refundId"), snapshot: refund },
+
+  "settings.update": { entity: "settings", verb: "changed the settings", id: () => undefined, snapshot: settings },
+
+  "staff.create": { entity: "staff", verb: "added the staff account", id: created(["staff", "adminId"]), snapshot: staff },
+  "staff.disable": { entity: "staff", verb: "disabled the staff account", id: fromInput("adminId"), snapshot: staff },
+  "staff.enable": { entity: "staff", verb: "enabled the staff account", id: fromInput("adminId"), snapshot: staff },
+
+  "emails.resend": { entity: "email", verb: "resent the email", id: created(["messageId"]), snapshot: email },
+
+  "auth.adminChangePassword": { entity: "account", verb: "changed their own password", id: (_i, _o, self) => self },
+  "auth.logoutAll": { entity: "account", verb: "logged out everywhere", id: (_i, _o, self) => self },
+};

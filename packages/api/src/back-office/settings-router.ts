@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { settingsUpdateSchema } from "@store/validators";
+import { adminProcedure, createTRPCRouter, ownerProcedure, publicProcedure } from "../trpc.ts";
+import { deliveryOutput, successOutput } from "../platform/serialize-common.ts";
+import { readSettings, saveSettings, storeFacts } from "./settings.ts";
+import { gstSettingsOutput, storeFactsOutput } from "./settings-serializers.ts";
+
+const settingsOutput = z.object({
+  defaultDeliveryCharge: deliveryOutput,
+  maxOpenUnpaidOrders: z.number().int(),
+  maxOrdersPerHour: z.number().int(),
+  codEnabled: z.boolean(),
+  codFee: z.number().describe("rupees added to a cash-on-delivery order"),
+  codMaxOrderValue: z.number().nullable().describe("rupees; above it cash on delivery is refused (null: no cap)"),
+  codBlockedPinCodes: z.array(z.string()).describe("pin codes without cash on delivery"),
+  upiVpa: z.string().describe("the merchant VPA UPI payments go to; empty: UPI not offered"),
+  upiPayeeName: z.string(),
+  upiExpiryHours: z.number().int().describe("an unpaid UPI order is cancelled after this many hours"),
+  ...gstSettingsOutput.shape,
+  lowStockThreshold: z.number().int().describe("the dashboard lists products with stock at or under this"),
+  searchSynonyms: z
+    .array(z.string())
+    .describe('the storefront search\'s synonym groups, one a line: "phenyl, fenyl" (each finds the others) or "pocha => mop" (the left also finds the right)'),
+});
+
+export const settingsRouter = createTRPCRouter({
+  storeFacts: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/store-facts",
+        tags: ["Settings"],
+        summary:
+          "What the storefront must show by law: the seller's legal name, address, GSTIN and state, grievance officer, customer care, default origin and manufacturer",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(storeFactsOutput)
+    .query(({ ctx }) => storeFacts(ctx)),
+
+  get: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/settings", tags: ["Settings"], summary: "Store settings (admin)" } })
+    .input(z.object({}).optional())
+    .output(settingsOutput)
+    .query(({ ctx }) => readSettings(ctx)),
+
+  update: ownerProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/settings",
+        tags: ["Settings"],
+        summary:
+          "Change settings (the store owner): default delivery charge, order limits per customer, cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines)",
+      },
+    })
+    .input(settingsUpdateSchema)
+    .output(successOutput.extend(settingsOutput.shape))
+    .mutation(({ ctx, input }) => saveSettings(ctx, input)),
+});

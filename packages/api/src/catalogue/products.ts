@@ -1,0 +1,194 @@
+// The catalogue: what is on sale, and the soft-delete rule (a deleted product leaves the shop and
+// every cart, while past orders keep their snapshot of it).
+import type { Db, Prisma } from "@store/db";
+import { toPaise } from "@store/domain";
+import {
+  PAGE_SIZE,
+  SHELF_SIZE,
+  synonymGroups,
+  type productCreateSchema,
+  type productListInput,
+  type productShelfInput,
+  type productUpdateSchema,
+} from "@store/validators";
+import type { z } from "zod";
+import { decodeDataUrl, renderProductImages, saveProductImages } from "./images.ts";
+import { expandSearch, likeText } from "./search.ts";
+import { productSelect, toProductOutput } from "./serializers.ts";
+import type { Context } from "../context.ts";
+import { loadSearchSynonyms, loadSettings, type Settings } from "../back-office/settings.ts";
+import { searchedId } from "../platform/context-guards.ts";
+import { queryProducts } from "./product-query.ts";
+import { StoreError } from "../platform/errors.ts";
+
+/** A product on sale: not soft-deleted. */
+export const live = { deletedAt: null } satisfies Prisma.ProductWhereInput;
+
+async function findLive(db: Db, productId: number) {
+  const product = await db.product.findFirst({ where: { productId, ...live }, select: productSelect });
+  if (!product) throw new StoreError(404, "NOT_FOUND", `Product ${productId} was not found.`);
+  return product;
+}
+
+export const productById = (ctx: Context, productId: number) =>
+  ctx.services.productCache.get(`byId:${productId}`, async () => toProductOutput(await findLive(ctx.db, productId)));
+
+type ListInput = z.infer<typeof productListInput>;
+type ShelfInput = z.infer<typeof productShelfInput>;
+
+/** A search and its synonym variants (docs/decisions.md, issue 18); the owner's synonym list is kept in the product cache, which every settings save empties. */
+async function searchTerms(ctx: Context, search: string | undefined): Promise<string[]> {
+  if (!search) return [];
+  const groups = await ctx.services.productCache.get("searchSynonyms", async () => synonymGroups(await loadSearchSynonyms(ctx.db)));
+  return expandSearch(search, groups);
+}
+
+async function loadList(ctx: Context, input: ListInput | undefined) {
+  const { rows } = await queryProducts(ctx.db, input ?? {}, { limit: 500, offset: 0 }, await searchTerms(ctx, input?.search));
+  return rows.map(toProductOutput);
+}
+
+async function loadShelf(ctx: Context, input: ShelfInput) {
+  const { rows, total } = await queryProducts(
+    ctx.db,
+    input,
+    { limit: SHELF_SIZE, offset: (input.page - 1) * SHELF_SIZE },
+    await searchTerms(ctx, input.search),
+  );
+  return { items: rows.map(toProductOutput), total, page: input.page, pageSize: SHELF_SIZE };
+}
+
+/** The newest 500 (docs/store-spec.md §7 GET /products/details): searches go to the database, the rest come from the cache. */
+export function listProducts(ctx: Context, input: ListInput | undefined) {
+  // the same search asked by many at once (a sale-day word) runs once: on PGlite each query waits for the one before
+  if (input?.search) return ctx.services.productCache.share(`list:${JSON.stringify([input.search, input.category, input.sort])}`, () => loadList(ctx, input));
+  return ctx.services.productCache.get(`list:${input?.category ?? ""}:${input?.sort ?? ""}`, () => loadList(ctx, input));
+}
+
+/** One page of the storefront's grid: like the list, searches go to the database and plain pages come from the cache. */
+export function shelfPage(ctx: Context, input: ShelfInput) {
+  if (input.search)
+    return ctx.services.productCache.share(`shelf:${JSON.stringify([input.search, input.category, input.sort, input.page])}`, () => loadShelf(ctx, input));
+  return ctx.services.productCache.get(`shelf:${input.category ?? ""}:${input.sort ?? ""}:${input.page}`, () => loadShelf(ctx, input));
+}
+
+/** The most ordered live products of the last 30 days. */
+export async function trendingProducts(ctx: Context) {
+  const since = new Date(Date.now() - 30 * 24 * 3600 * 1000);
+  const top = await ctx.db.productOrder.groupBy({
+    by: ["productId"],
+    where: { orderAddDateTime: { gte: since }, orderStatus: { not: "Cancelled" } },
+    _sum: { quantity: true },
+    orderBy: { _sum: { quantity: "desc" } },
+    take: 12,
+  });
+  const products = await ctx.db.product.findMany({ where: { ...live, productId: { in: top.map((t) => t.productId) } }, select: productSelect });
+  const byId = new Map(products.map((p) => [p.productId, p]));
+  return top.flatMap((t) => {
+    const p = byId.get(t.productId);
+    return p ? [{ ...toProductOutput(p), orderedUnits: t._sum.quantity ?? 0 }] : [];
+  });
+}
+
+/** The admin product list's search (and its CSV export's). */
+export function adminSearch(search: string): Prisma.ProductWhereInput {
+  if (!search) return live;
+  const text = likeText(search);
+  const id = searchedId(search);
+  return {
+    ...live,
+    OR: [
+      { productName: { contains: text, mode: "insensitive" } },
+      { productInfo: { contains: text, mode: "insensitive" } },
+      { packSize: { contains: text, mode: "insensitive" } },
+      { category: { contains: text, mode: "insensitive" } },
+      ...(id !== undefined ? [{ productId: id }] : []),
+    ],
+  };
+}
+
+export async function productPage(ctx: Context, input: { page: number; search: string }) {
+  const where = adminSearch(input.search);
+  const [rows, total] = await Promise.all([
+    ctx.db.product.findMany({ where, select: productSelect, orderBy: { productId: "desc" }, skip: (input.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
+    ctx.db.product.count({ where }),
+  ]);
+  return { items: rows.map(toProductOutput), total, page: input.page, pageSize: PAGE_SIZE };
+}
+
+const imageFrom = async (dataUrl: string | undefined) => (dataUrl ? renderProductImages(decodeDataUrl(dataUrl)) : undefined);
+const deliveryPaise = (charge: number | "Free") => (charge === "Free" ? null : toPaise(charge));
+
+/** A new product's row: prices in paise, GST and origin from the Settings defaults where left out. */
+export function newProductData(input: z.infer<typeof productCreateSchema>, defaults: Pick<Settings, "defaultHsnCode" | "defaultGstRate">) {
+  return {
+    hsnCode: input.hsnCode ?? defaults.defaultHsnCode,
+    gstRate: input.gstRate ?? defaults.defaultGstRate,
+    countryOfOrigin: input.countryOfOrigin ?? null,
+    manufacturer: input.manufacturer ?? null,
+    productName: input.productName,
+    productPrice: toPaise(input.productPrice),
+    mainPrice: toPaise(input.mainPrice),
+    offer: input.offer ?? "",
+    packSize: input.packSize,
+    productInfo: input.productInfo,
+    category: input.category ?? "General",
+    deliveryCharge: deliveryPaise(input.deliveryCharge),
+    quantity: input.quantity,
+    productImgName: input.productImgName ?? null,
+  } satisfies Prisma.ProductCreateInput;
+}
+
+/** The fields of an update that were sent; what is left out keeps its value. */
+export function changedProductData(input: z.infer<typeof productUpdateSchema>) {
+  return {
+    productName: input.productName,
+    ...(input.productPrice !== undefined ? { productPrice: toPaise(input.productPrice) } : {}),
+    ...(input.mainPrice !== undefined ? { mainPrice: toPaise(input.mainPrice) } : {}),
+    ...(input.offer !== undefined ? { offer: input.offer } : {}),
+    ...(input.packSize !== undefined ? { packSize: input.packSize } : {}),
+    ...(input.productInfo !== undefined ? { productInfo: input.productInfo } : {}),
+    ...(input.category !== undefined ? { category: input.category } : {}),
+    ...(input.deliveryCharge !== undefined ? { deliveryCharge: deliveryPaise(input.deliveryCharge) } : {}),
+    ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
+    ...(input.productImgName !== undefined ? { productImgName: input.productImgName } : {}),
+    ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
+    ...(input.gstRate !== undefined ? { gstRate: input.gstRate } : {}),
+    ...(input.countryOfOrigin !== undefined ? { countryOfOrigin: input.countryOfOrigin } : {}),
+    ...(input.manufacturer !== undefined ? { manufacturer: input.manufacturer } : {}),
+  } satisfies Prisma.ProductUpdateInput;
+}
+
+export async function createProduct(ctx: Context, input: z.infer<typeof productCreateSchema>) {
+  const image = await imageFrom(input.productImg);
+  const defaults = await loadSettings(ctx.db);
+  const product = await ctx.db.product.create({
+    data: newProductData(input, defaults),
+    select: { productId: true },
+  });
+  if (image) await saveProductImages(ctx.db, product.productId, image);
+  ctx.services.productEvents.changed();
+  return { success: true, message: "Product added.", product: toProductOutput(await findLive(ctx.db, product.productId)) };
+}
+
+/** Fields left out keep their value. */
+export async function updateProduct(ctx: Context, input: z.infer<typeof productUpdateSchema> & { productId: number }) {
+  await findLive(ctx.db, input.productId);
+  const image = await imageFrom(input.productImg);
+  await ctx.db.product.update({
+    where: { productId: input.productId },
+    data: changedProductData(input),
+  });
+  if (image) await saveProductImages(ctx.db, input.productId, image);
+  ctx.services.productEvents.changed();
+  return { success: true, message: "Product updated.", product: toProductOutput(await findLive(ctx.db, input.productId)) };
+}
+
+/** Soft delete: the product leaves the shop and every cart; past orders keep their snapshot. */
+export async function deleteProduct(ctx: Context, productId: number) {
+  const { count } = await ctx.db.product.updateMany({ where: { productId, ...live }, data: { deletedAt: new Date() } });
+  if (count === 0) throw new StoreError(404, "NOT_FOUND", `Product ${productId} was not found.`);
+  await ctx.db.cartItem.deleteMany({ where: { productId } });
+  ctx.services.productEvents.changed();
+  return { success: true, message: "Product deleted." };
+}

@@ -1,0 +1,78 @@
+import type { Prisma } from "@store/db";
+import { toRupees } from "@store/domain";
+import { z } from "zod";
+import { productImageUrl } from "./images.ts";
+import { deliveryOutput } from "../platform/serialize-common.ts";
+
+export const productSelect = {
+  productId: true,
+  productName: true,
+  productPrice: true,
+  mainPrice: true,
+  offer: true,
+  packSize: true,
+  productInfo: true,
+  category: true,
+  deliveryCharge: true,
+  quantity: true,
+  productImgName: true,
+  imageHash: true,
+  hsnCode: true,
+  gstRate: true,
+  countryOfOrigin: true,
+  manufacturer: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.ProductSelect;
+export type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
+
+export const productOutput = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  productPrice: z.number().describe("rupees"),
+  mainPrice: z.number().describe("rupees"),
+  offer: z.string(),
+  packSize: z.string(),
+  productInfo: z.string(),
+  category: z.string(),
+  deliveryCharge: deliveryOutput.describe("rupees, or 'Free'"),
+  quantity: z.number().int().describe("units in stock"),
+  inStock: z.boolean(),
+  productImgName: z.string().nullable(),
+  productImg: z.string().nullable().describe("URL of the 396x396 image"),
+  productImgSmall: z.string().nullable().describe("URL of the 150x150 image"),
+  productImgThumb: z.string().nullable().describe("URL of the 100x100 image"),
+  hsnCode: z.string().describe("HSN code (4-8 digits) on the GST invoice"),
+  gstRate: z.number().int().describe("GST rate in per cent, included in the price"),
+  countryOfOrigin: z.string().nullable().describe("null: the store's default (GET /store-facts)"),
+  manufacturer: z.string().nullable().describe("null: the store's default (GET /store-facts)"),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type ProductOutput = z.infer<typeof productOutput>;
+
+export function toProductOutput(p: ProductRow): ProductOutput {
+  return {
+    productId: p.productId,
+    productName: p.productName,
+    productPrice: toRupees(p.productPrice),
+    mainPrice: toRupees(p.mainPrice),
+    offer: p.offer,
+    packSize: p.packSize,
+    productInfo: p.productInfo,
+    category: p.category,
+    deliveryCharge: p.deliveryCharge === null ? "Free" : toRupees(p.deliveryCharge),
+    quantity: p.quantity,
+    inStock: p.quantity > 0,
+    productImgName: p.productImgName,
+    productImg: productImageUrl(p.productId, p.imageHash, 396),
+    productImgSmall: productImageUrl(p.productId, p.imageHash, 150),
+    productImgThumb: productImageUrl(p.productId, p.imageHash, 100),
+    hsnCode: p.hsnCode,
+    gstRate: p.gstRate,
+    countryOfOrigin: p.countryOfOrigin,
+    manufacturer: p.manufacturer,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}

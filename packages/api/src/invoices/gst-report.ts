@@ -1,0 +1,119 @@
+// The monthly GST summary an accountant needs for GSTR-1 (issue 15): HSN-wise and state-wise B2C
+// totals of the month's invoices net of its credit notes, in India time.
+import { stringify } from "csv-stringify/sync";
+import { GST_STATES, toRupees } from "@store/domain";
+import type { Context } from "../context.ts";
+import type { StoredDocument } from "./invoices.ts";
+import { StoreError } from "../platform/errors.ts";
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** [start, end) of a calendar month in India time. */
+export function monthRange(month: string): { start: Date; end: Date } {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const year = Number(match?.[1]);
+  const m = Number(match?.[2]);
+  if (!match || m < 1 || m > 12) throw new StoreError(400, "BAD_REQUEST", "month must be YYYY-MM, e.g. 2026-11");
+  return { start: new Date(Date.UTC(year, m - 1, 1) - IST_OFFSET_MS), end: new Date(Date.UTC(year, m, 1) - IST_OFFSET_MS) };
+}
+
+interface Amounts {
+  taxableValue: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+}
+const zero = (): Amounts => ({ taxableValue: 0, igst: 0, cgst: 0, sgst: 0 });
+
+export async function gstSummary(ctx: Pick<Context, "db">, month: string) {
+  const { start, end } = monthRange(month);
+  const docs = await ctx.db.invoice.findMany({ where: { issuedAt: { gte: start, lt: end } }, orderBy: { issuedAt: "asc" } });
+  const hsn = new Map<string, Amounts & { hsn: string; description: string; unit: string; ratePercent: number; quantity: number }>();
+  const states = new Map<string, Amounts & { stateCode: string; stateName: string; ratePercent: number }>();
+  const total = { ...zero(), invoices: 0, creditNotes: 0, invoiceValue: 0, creditNoteValue: 0 };
+  for (const doc of docs) {
+    const sign = doc.kind === "CREDIT_NOTE" ? -1 : 1;
+    if (sign > 0) {
+      total.invoices++;
+      total.invoiceValue += doc.total;
+    } else {
+      total.creditNotes++;
+      total.creditNoteValue += doc.total;
+    }
+    for (const line of (JSON.parse(doc.document) as StoredDocument).lines) {
+      const add = (a: Amounts) => {
+        a.taxableValue += sign * line.taxablePaise;
+        a.igst += sign * line.igstPaise;
+        a.cgst += sign * line.cgstPaise;
+        a.sgst += sign * line.sgstPaise;
+      };
+      const hsnKey = `${line.hsn}@${line.ratePercent}`;
+      const h = hsn.get(hsnKey) ?? { hsn: line.hsn, description: line.description, unit: line.unit, ratePercent: line.ratePercent, quantity: 0, ...zero() };
+      h.quantity += sign * line.quantity;
+      add(h);
+      hsn.set(hsnKey, h);
+      if (!doc.b2b) {
+        const stateKey = `${doc.placeOfSupply}@${line.ratePercent}`;
+        const st = states.get(stateKey) ?? {
+          stateCode: doc.placeOfSupply,
+          stateName: GST_STATES[doc.placeOfSupply] ?? "",
+          ratePercent: line.ratePercent,
+          ...zero(),
+        };
+        add(st);
+        states.set(stateKey, st);
+      }
+      add(total);
+    }
+  }
+  const rupees = <T extends Amounts>(a: T) => ({
+    ...a,
+    taxableValue: toRupees(a.taxableValue),
+    igst: toRupees(a.igst),
+    cgst: toRupees(a.cgst),
+    sgst: toRupees(a.sgst),
+  });
+  return {
+    month,
+    hsnSummary: [...hsn.values()].sort((a, b) => a.hsn.localeCompare(b.hsn) || a.ratePercent - b.ratePercent).map(rupees),
+    b2cStateSummary: [...states.values()].sort((a, b) => a.stateCode.localeCompare(b.stateCode) || a.ratePercent - b.ratePercent).map(rupees),
+    totals: { ...rupees(total), invoiceValue: toRupees(total.invoiceValue), creditNoteValue: toRupees(total.creditNoteValue) },
+  };
+}
+
+export type GstSummary = Awaited<ReturnType<typeof gstSummary>>;
+
+/** The same summary as CSV: the HSN-wise table, a blank line, the state-wise B2C table, a blank line, the totals. */
+export function gstSummaryCsv(summary: GstSummary): string {
+  const hsn = stringify(
+    summary.hsnSummary.map((h) => [
+      h.hsn,
+      h.description,
+      h.unit,
+      h.ratePercent,
+      h.quantity,
+      h.taxableValue.toFixed(2),
+      h.igst.toFixed(2),
+      h.cgst.toFixed(2),
+      h.sgst.toFixed(2),
+    ]),
+    { header: true, columns: ["HSN", "Description", "UQC", "Rate %", "Total quantity", "Taxable value", "IGST", "CGST", "SGST"] },
+  );
+  const states = stringify(
+    summary.b2cStateSummary.map((s) => [
+      `${s.stateCode}-${s.stateName}`,
+      s.ratePercent,
+      s.taxableValue.toFixed(2),
+      s.igst.toFixed(2),
+      s.cgst.toFixed(2),
+      s.sgst.toFixed(2),
+    ]),
+    { header: true, columns: ["Place of supply", "Rate %", "Taxable value", "IGST", "CGST", "SGST"] },
+  );
+  const t = summary.totals;
+  const totals = stringify([[summary.month, t.invoices, t.creditNotes, t.taxableValue.toFixed(2), t.igst.toFixed(2), t.cgst.toFixed(2), t.sgst.toFixed(2)]], {
+    header: true,
+    columns: ["Month", "Invoices", "Credit notes", "Net taxable value", "Net IGST", "Net CGST", "Net SGST"],
+  });
+  return `${hsn}\n${states}\n${totals}`;
+}

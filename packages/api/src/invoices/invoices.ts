@@ -1,0 +1,274 @@
+// GST documents (issue 15): the tax invoice issued with every order and a credit note for every
+// cancelled or returned line. What is printed is frozen as JSON when the document is issued, so a
+// PDF fetched twice is the same document even after prices, names or settings change.
+import type { Prisma } from "@store/db";
+import { amountInWords, documentNumber, financialYear, GST_STATES, stateCodeOf, taxOfInclusiveAmount } from "@store/domain";
+import type { InvoiceDocument, InvoiceLine } from "./invoice-pdf.ts";
+import type { Settings } from "../back-office/settings.ts";
+import { ownOrder } from "../orders/order-view.ts";
+import type { AuthedContext } from "../platform/context-guards.ts";
+import { StoreError } from "../platform/errors.ts";
+
+type Tx = Prisma.TransactionClient;
+
+/** An invoice line remembers which order line it came from (null: the order's COD fee). */
+export type StoredLine = InvoiceLine & { orderId: number | null };
+export type StoredDocument = Omit<InvoiceDocument, "date" | "originalInvoice" | "lines"> & {
+  date: string;
+  originalInvoice?: { number: string; date: string };
+  lines: StoredLine[];
+};
+
+/** The next number of a series, in the caller's transaction: the counter row stays locked until it commits, so there are no gaps or duplicates. */
+async function nextNumber(tx: Tx, kind: "INVOICE" | "CREDIT_NOTE", prefix: string, at: Date): Promise<{ number: string; serial: number; fy: string }> {
+  const fy = financialYear(at);
+  const [row] = await tx.$queryRaw<{ last: number }[]>`
+    INSERT INTO "DocumentCounter" (series, last) VALUES (${`${kind} ${prefix} ${fy}`}, 1)
+    ON CONFLICT (series) DO UPDATE SET last = "DocumentCounter".last + 1
+    RETURNING last`;
+  if (!row) throw new Error("the document counter gave no number");
+  const number = documentNumber(prefix, fy, row.last);
+  if (!number)
+    throw new StoreError(409, "DOCUMENT_SERIES_FULL", `The ${kind.toLowerCase()} series ${prefix} is full for ${fy}: choose a shorter prefix in Settings.`);
+  return { number, serial: row.last, fy };
+}
+
+const sumOf = (lines: readonly InvoiceLine[]) => ({
+  taxablePaise: lines.reduce((s, l) => s + l.taxablePaise, 0),
+  cgstPaise: lines.reduce((s, l) => s + l.cgstPaise, 0),
+  sgstPaise: lines.reduce((s, l) => s + l.sgstPaise, 0),
+  igstPaise: lines.reduce((s, l) => s + l.igstPaise, 0),
+  totalPaise: lines.reduce((s, l) => s + l.totalPaise, 0),
+});
+
+function taxedLine(line: Omit<StoredLine, "taxablePaise" | "cgstPaise" | "sgstPaise" | "igstPaise">, interState: boolean): StoredLine {
+  const tax = taxOfInclusiveAmount(line.totalPaise, line.ratePercent, interState);
+  return { ...line, taxablePaise: tax.taxable, cgstPaise: tax.cgst, sgstPaise: tax.sgst, igstPaise: tax.igst };
+}
+
+const legalNotes = (s: Settings) => [
+  `Grievance officer: ${s.grievanceOfficerName}, ${s.grievanceOfficerDesignation}, ${s.grievanceOfficerEmail}, ${s.grievanceOfficerPhone}`,
+  `Customer care: ${s.customerCareEmail}, ${s.customerCarePhone}`,
+];
+
+/**
+ * The tax invoice of an order just placed, in its transaction. Prices include GST; each line's tax
+ * is taken out of its amount (taxOfInclusiveAmount). Delivery charges and the COD fee are part of
+ * the supply (a composite supply): each delivery charge is taxed like the goods it delivers, the COD
+ * fee like the order's highest-rated goods (docs/decisions.md, issue 15).
+ */
+export async function issueInvoice(tx: Tx, productOrderId: string, settings: Settings, at: Date): Promise<string> {
+  const order = await tx.order.findUniqueOrThrow({ where: { productOrderId } });
+  const rows = await tx.productOrder.findMany({
+    where: { productOrderId },
+    orderBy: { orderId: "asc" },
+    select: {
+      orderId: true,
+      productName: true,
+      productPrice: true,
+      quantity: true,
+      deliveryCharge: true,
+      product: { select: { hsnCode: true, gstRate: true, packSize: true } },
+    },
+  });
+  const buyer = await tx.customer.findUnique({ where: { customerId: order.customerId }, select: { gstin: true } });
+  const sellerState = settings.sellerGstin.slice(0, 2);
+  const placeOfSupply = stateCodeOf(order.state) ?? sellerState;
+  const interState = placeOfSupply !== sellerState;
+  const hsn = (code: string) => code.slice(0, settings.hsnDigits);
+  const lines: StoredLine[] = [];
+  for (const r of rows) {
+    const goods = { hsn: hsn(r.product.hsnCode), unit: "NOS", ratePercent: r.product.gstRate, orderId: r.orderId };
+    lines.push(
+      taxedLine(
+        {
+          ...goods,
+          description: `${r.productName} (${r.product.packSize})`,
+          quantity: r.quantity,
+          unitPricePaise: r.productPrice,
+          totalPaise: r.productPrice * r.quantity,
+        },
+        interState,
+      ),
+    );
+    if (r.deliveryCharge > 0) {
+      lines.push(
+        taxedLine(
+          { ...goods, description: `Delivery charges: ${r.productName}`, quantity: 1, unitPricePaise: r.deliveryCharge, totalPaise: r.deliveryCharge },
+          interState,
+        ),
+      );
+    }
+  }
+  if (order.codFee > 0) {
+    const principal = [...rows].sort((a, b) => b.product.gstRate - a.product.gstRate)[0];
+    lines.push(
+      taxedLine(
+        {
+          description: "Cash on delivery fee",
+          hsn: hsn(principal?.product.hsnCode ?? settings.defaultHsnCode),
+          quantity: 1,
+          unit: "NOS",
+          unitPricePaise: order.codFee,
+          ratePercent: principal?.product.gstRate ?? settings.defaultGstRate,
+          totalPaise: order.codFee,
+          orderId: null,
+        },
+        interState,
+      ),
+    );
+  }
+  const { number, serial, fy } = await nextNumber(tx, "INVOICE", settings.invoicePrefix, at);
+  const totals = sumOf(lines);
+  const document: StoredDocument = {
+    kind: "TAX INVOICE",
+    number,
+    date: at.toISOString(),
+    orderReference: productOrderId,
+    seller: {
+      name: settings.sellerLegalName,
+      address: settings.sellerAddress,
+      gstin: settings.sellerGstin,
+      stateName: GST_STATES[sellerState] ?? "",
+      stateCode: sellerState,
+    },
+    buyer: { name: order.customerName, address: order.shippingAddress, gstin: buyer?.gstin ?? null },
+    placeOfSupply: { stateName: GST_STATES[placeOfSupply] ?? "", stateCode: placeOfSupply },
+    interState,
+    lines,
+    totals,
+    amountInWords: amountInWords(totals.totalPaise),
+    notes: legalNotes(settings),
+  };
+  await tx.invoice.create({
+    data: {
+      number,
+      kind: "INVOICE",
+      productOrderId,
+      invoiceOf: productOrderId,
+      financialYear: fy,
+      serial,
+      issuedAt: at,
+      placeOfSupply,
+      interState,
+      b2b: Boolean(buyer?.gstin),
+      ...amountColumns(totals),
+      document: JSON.stringify(document),
+    },
+  });
+  return number;
+}
+
+/** A document's totals as the Invoice row's amount columns (paise). */
+const amountColumns = (t: ReturnType<typeof sumOf>) => ({
+  taxable: t.taxablePaise,
+  cgst: t.cgstPaise,
+  sgst: t.sgstPaise,
+  igst: t.igstPaise,
+  total: t.totalPaise,
+});
+
+/**
+ * A credit note for an invoiced line that was cancelled or returned (with its delivery charge), or
+ * with `orderId` null for what is left once every line is gone (the COD fee). Once per line; orders
+ * placed before invoices existed have none.
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  productOrderId: string,
+  orderId: number | null,
+  reason: string,
+  settings: Settings,
+  at: Date,
+): Promise<string | null> {
+  const invoice = await tx.invoice.findUnique({ where: { invoiceOf: productOrderId } });
+  if (!invoice) return null;
+  if (orderId === null) {
+    const done = await tx.invoice.findFirst({ where: { productOrderId, kind: "CREDIT_NOTE", creditFor: null }, select: { number: true } });
+    if (done) return null;
+  } else if (await tx.invoice.findUnique({ where: { creditFor: orderId }, select: { number: true } })) {
+    return null;
+  }
+  const original = JSON.parse(invoice.document) as StoredDocument;
+  const lines = original.lines.filter((l) => l.orderId === orderId);
+  if (lines.length === 0) return null;
+  const { number, serial, fy } = await nextNumber(tx, "CREDIT_NOTE", settings.creditNotePrefix, at);
+  const totals = sumOf(lines);
+  const document: StoredDocument = {
+    ...original,
+    kind: "CREDIT NOTE",
+    number,
+    date: at.toISOString(),
+    originalInvoice: { number: invoice.number, date: original.date },
+    lines,
+    totals,
+    amountInWords: amountInWords(totals.totalPaise),
+    notes: [`Reason: ${reason}`, ...original.notes],
+  };
+  await tx.invoice.create({
+    data: {
+      number,
+      kind: "CREDIT_NOTE",
+      productOrderId,
+      creditFor: orderId,
+      originalNumber: invoice.number,
+      financialYear: fy,
+      serial,
+      issuedAt: at,
+      placeOfSupply: invoice.placeOfSupply,
+      interState: invoice.interState,
+      b2b: invoice.b2b,
+      ...amountColumns(totals),
+      document: JSON.stringify(document),
+    },
+  });
+  return number;
+}
+
+/** Credit notes for a cancelled line, and for the COD fee once no line of the order is left. */
+export async function creditCancelledLine(tx: Tx, productOrderId: string, orderId: number, reason: string, settings: Settings, at: Date): Promise<void> {
+  await issueCreditNote(tx, productOrderId, orderId, reason, settings, at);
+  const live = await tx.productOrder.count({ where: { productOrderId, orderStatus: { not: "Cancelled" }, returnStatus: { notIn: ["Approved", "Refunded"] } } });
+  if (live === 0) await issueCreditNote(tx, productOrderId, null, reason, settings, at);
+}
+
+function toPrintable({ originalInvoice, date, ...rest }: StoredDocument): InvoiceDocument {
+  return {
+    ...rest,
+    date: new Date(date),
+    ...(originalInvoice ? { originalInvoice: { number: originalInvoice.number, date: new Date(originalInvoice.date) } } : {}),
+  };
+}
+
+/** The tax invoice of an order as issued, or null (orders placed before invoices were issued); no access check. */
+export async function invoiceDocumentOf(db: Tx, productOrderId: string): Promise<InvoiceDocument | null> {
+  const invoice = await db.invoice.findUnique({ where: { invoiceOf: productOrderId }, select: { document: true } });
+  return invoice ? toPrintable(JSON.parse(invoice.document) as StoredDocument) : null;
+}
+
+/** The tax invoice of an order, for its owner or an admin (anyone else: 404). */
+export async function invoiceOf(ctx: AuthedContext, productOrderId: string): Promise<InvoiceDocument> {
+  await ownOrder(ctx, productOrderId);
+  const invoice = await invoiceDocumentOf(ctx.db, productOrderId);
+  if (!invoice) throw new StoreError(404, "NOT_FOUND", `Order ${productOrderId} has no tax invoice (it was placed before invoices were issued).`);
+  return invoice;
+}
+
+export async function creditNoteOf(ctx: AuthedContext, productOrderId: string, number: string): Promise<InvoiceDocument> {
+  await ownOrder(ctx, productOrderId);
+  const note = await ctx.db.invoice.findUnique({ where: { number }, select: { document: true, productOrderId: true, kind: true } });
+  if (!note || note.kind !== "CREDIT_NOTE" || note.productOrderId !== productOrderId) {
+    throw new StoreError(404, "NOT_FOUND", `Credit note ${number} of order ${productOrderId} was not found.`);
+  }
+  return toPrintable(JSON.parse(note.document) as StoredDocument);
+}
+
+/** For GET /orders/{productOrderId}: the order's invoice and credit notes. */
+export async function documentsOf(db: Tx, productOrderId: string) {
+  const docs = await db.invoice.findMany({
+    where: { productOrderId },
+    orderBy: { issuedAt: "asc" },
+    select: { number: true, kind: true, issuedAt: true, total: true },
+  });
+  return docs;
+}

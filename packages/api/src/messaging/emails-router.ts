@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { pageInput } from "@store/validators";
+import { ownerProcedure, createTRPCRouter } from "../trpc.ts";
+import { successOutput } from "../platform/serialize-common.ts";
+import { OUTBOX_STATUSES, outboxMessage, outboxPage, resendMessage } from "./outbox-admin.ts";
+
+const messageId = z.coerce.number({ error: "messageId must be a number" }).int().positive();
+
+const listedOutput = z.object({
+  messageId: z.number().int(),
+  kind: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.string().describe(`one of ${OUTBOX_STATUSES.join(", ")}; failed with nextAttemptAt null: given up`),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.date().nullable(),
+  createdAt: z.date(),
+  sentAt: z.date().nullable(),
+});
+
+export const emailsRouter = createTRPCRouter({
+  page: ownerProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/emails",
+        tags: ["Emails"],
+        summary: "The outbox, newest first, 20 a page; ?status= and ?search= (recipient, subject) (the store owner)",
+      },
+    })
+    .input(pageInput.extend({ status: z.enum(OUTBOX_STATUSES, { error: `status must be one of: ${OUTBOX_STATUSES.join(", ")}` }).optional() }))
+    .output(z.object({ items: z.array(listedOutput), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }))
+    .query(({ ctx, input }) => outboxPage(ctx, input)),
+
+  byId: ownerProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/emails/{messageId}",
+        tags: ["Emails"],
+        summary: "One message with its HTML, text and every send attempt (the store owner)",
+      },
+    })
+    .input(z.object({ messageId }))
+    .output(
+      listedOutput.extend({
+        html: z.string(),
+        text: z.string(),
+        attachInvoiceOf: z.string().nullable(),
+        attemptLog: z.array(z.object({ at: z.date(), ok: z.boolean(), error: z.string().nullable() })),
+      }),
+    )
+    .query(({ ctx, input }) => outboxMessage(ctx, input.messageId)),
+
+  resend: ownerProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/emails/{messageId}/resend",
+        tags: ["Emails"],
+        summary: "Send a message again, as a new outbox entry (the store owner)",
+      },
+    })
+    .input(z.object({ messageId }))
+    .output(successOutput.extend({ messageId: z.number().int() }))
+    .mutation(({ ctx, input }) => resendMessage(ctx, input.messageId)),
+});

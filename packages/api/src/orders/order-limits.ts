@@ -1,0 +1,36 @@
+// Stock hoarding (issue 13: one new account placed 24 unpaid cash-on-delivery orders and took all
+// 1,703 units in 0.4 s). Each customer may have at most `maxOpenUnpaidOrders` orders that are
+// neither delivered, cancelled nor paid, and place at most `maxOrdersPerHour` orders an hour
+// (Settings). The customer's row is locked first, so parallel orders of one customer are counted
+// one after another, on PostgreSQL as on PGlite, and on any number of server instances.
+import type { Prisma } from "@store/db";
+import { loadSettings, type Settings } from "../back-office/settings.ts";
+import { StoreError } from "../platform/errors.ts";
+
+type Tx = Prisma.TransactionClient;
+
+/** Checks the limits and answers the settings it read (the order being placed needs them too). */
+export async function assertMayOrder(tx: Tx, customerId: number): Promise<Settings> {
+  await tx.$queryRaw`SELECT 1 FROM "Customer" WHERE "customerId" = ${customerId}::int FOR UPDATE`;
+  const limits = await loadSettings(tx);
+  const [counts] = await tx.$queryRaw<{ open: number; lastHour: number }[]>`
+    SELECT count(DISTINCT "productOrderId") FILTER (WHERE "orderStatus" NOT IN ('Completed', 'Cancelled') AND "paymentStatus" <> 'Paid')::int AS open,
+           count(DISTINCT "productOrderId") FILTER (WHERE "orderAddDateTime" > ${new Date(Date.now() - 3_600_000)}::timestamp(3))::int AS "lastHour"
+    FROM "ProductOrder" WHERE "customerId" = ${customerId}::int`;
+  if (!counts) return limits;
+  if (counts.open >= limits.maxOpenUnpaidOrders) {
+    throw new StoreError(
+      429,
+      "TOO_MANY_REQUESTS",
+      `You have ${counts.open} orders waiting for delivery or payment, the most one account may have. Please wait for one to be delivered, or cancel one, before ordering again.`,
+    );
+  }
+  if (counts.lastHour >= limits.maxOrdersPerHour) {
+    throw new StoreError(
+      429,
+      "TOO_MANY_REQUESTS",
+      `You have placed ${counts.lastHour} orders in the last hour, the most one account may. Please try again later, or add everything to your cart and check out once.`,
+    );
+  }
+  return limits;
+}

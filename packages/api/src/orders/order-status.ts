@@ -1,0 +1,72 @@
+// Moving an order line along its lifecycle (the rule itself: @store/domain order-lifecycle.ts), and
+// what follows for the order's payment: cash on delivery is Paid once everything is delivered; a
+// cancelled line of a paid order is refunded (refunds.ts).
+import { cashCollected, checkStatusChange, effectsOf, type OrderStatus } from "@store/domain";
+import { orderSelect, toOrderOutput } from "./serializers.ts";
+import type { AuthedContext } from "../platform/context-guards.ts";
+import { putBackStock, STOCK_TX_OPTIONS } from "../catalogue/stock.ts";
+import { actorOf, lockOrder, setPaymentStatus } from "../payments/payment-status.ts";
+import { refundLine, settleOnlineRefunds } from "../payments/refunds.ts";
+import { creditCancelledLine } from "../invoices/invoices.ts";
+import { loadSettings } from "../back-office/settings.ts";
+import { queueLineMail } from "../messaging/outbox.ts";
+import { StoreError } from "../platform/errors.ts";
+
+export interface StatusChange {
+  orderId: number;
+  orderStatus?: OrderStatus;
+  /** by hand: Paid when the cash was received (or a payment seen outside the store) */
+  paymentStatus?: "Pending" | "Paid";
+}
+
+async function applyStatusChange(ctx: AuthedContext, { orderId, ...change }: StatusChange) {
+  return ctx.db.$transaction(async (tx) => {
+    const found = await tx.productOrder.findUnique({ where: { orderId }, select: { productOrderId: true } });
+    if (!found) throw new StoreError(404, "NOT_FOUND", `Order ${orderId} was not found.`);
+    // every change to an order and its payment goes through its locked header, one at a time
+    let header = await lockOrder(tx, found.productOrderId);
+    const line = await tx.productOrder.findUniqueOrThrow({ where: { orderId } });
+    const actor = actorOf(ctx.auth);
+    const next = change.orderStatus && change.orderStatus !== line.orderStatus ? change.orderStatus : undefined;
+    const payTo = change.paymentStatus && change.paymentStatus !== header.paymentStatus ? change.paymentStatus : undefined;
+    if (!next && !payTo) throw new StoreError(409, "CONFLICT", `Order ${orderId} already has that status.`);
+    let restocked = false;
+    let refunded = false;
+    if (next) {
+      const allowed = checkStatusChange(line.orderStatus, next);
+      if (!allowed.ok) throw new StoreError(409, "CONFLICT", `Order ${orderId} ${allowed.reason}.`);
+      const effects = effectsOf(next);
+      await tx.productOrder.update({ where: { orderId }, data: { orderStatus: next, ...(effects.ends ? { endDate: new Date() } : {}) } });
+      await queueLineMail(tx, ctx.services, orderId, (l) => ({ kind: "order-status", ...l, status: next }));
+      if (effects.restock) {
+        await putBackStock(tx, line.productId, line.quantity);
+        restocked = true;
+        await creditCancelledLine(tx, header.productOrderId, orderId, "order cancelled", await loadSettings(tx), new Date());
+        refunded = await refundLine(tx, line, "order cancelled");
+      }
+      if (next === "Completed" && header.paymentMethod === "COD" && header.paymentStatus === "Pending") {
+        const statuses = await tx.productOrder.findMany({ where: { productOrderId: header.productOrderId }, select: { orderStatus: true } });
+        if (cashCollected(statuses.map((s) => s.orderStatus))) {
+          await setPaymentStatus(tx, header, { to: "Paid", actor, reason: "cash collected on delivery" });
+          header = await tx.order.findUniqueOrThrow({ where: { productOrderId: header.productOrderId } });
+        }
+      }
+    }
+    if (payTo && payTo !== header.paymentStatus) {
+      if (header.paymentStatus !== "Pending" && header.paymentStatus !== "Awaiting verification" && header.paymentStatus !== "Failed") {
+        throw new StoreError(409, "CONFLICT", `Order ${orderId} is already ${header.paymentStatus}.`);
+      }
+      await setPaymentStatus(tx, header, { to: payTo, actor, reason: "set by the admin", data: { paymentNote: null } });
+    }
+    return { restocked, refunded, productOrderId: header.productOrderId };
+  }, STOCK_TX_OPTIONS);
+}
+
+export async function changeOrderStatus(ctx: AuthedContext, input: StatusChange) {
+  if (!input.orderStatus && !input.paymentStatus) throw new StoreError(400, "BAD_REQUEST", "Send orderStatus or paymentStatus.");
+  const { restocked, refunded, productOrderId } = await applyStatusChange(ctx, input);
+  if (restocked) ctx.services.productEvents.changed();
+  if (refunded) await settleOnlineRefunds(ctx, productOrderId, actorOf(ctx.auth));
+  const order = await ctx.db.productOrder.findUniqueOrThrow({ where: { orderId: input.orderId }, select: orderSelect });
+  return { success: true, message: `Order ${input.orderId} is ${order.orderStatus}, payment ${order.paymentStatus}.`, order: toOrderOutput(order) };
+}

@@ -1,0 +1,103 @@
+import type { Prisma } from "@store/db";
+import { canRequestReturn, toRupees, trackerFlags } from "@store/domain";
+import { z } from "zod";
+import { productImageUrl } from "../catalogue/images.ts";
+
+export const orderSelect = {
+  orderId: true,
+  productOrderId: true,
+  customerId: true,
+  customerName: true,
+  shippingAddress: true,
+  productId: true,
+  productName: true,
+  productPrice: true,
+  deliveryCharge: true,
+  orderTotalPrice: true,
+  quantity: true,
+  paymentStatus: true,
+  returnStatus: true,
+  returnReason: true,
+  returnRequestedAt: true,
+  orderStatus: true,
+  deliveryDate: true,
+  startDate: true,
+  endDate: true,
+  orderAddDateTime: true,
+  updatedAt: true,
+  product: { select: { imageHash: true, packSize: true } },
+} satisfies Prisma.ProductOrderSelect;
+export type OrderRow = Prisma.ProductOrderGetPayload<{ select: typeof orderSelect }>;
+
+export const orderOutput = z.object({
+  orderId: z.number().int(),
+  productOrderId: z.string().describe("order reference shared by the lines of one checkout"),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  shippingAddress: z.string(),
+  productId: z.number().int(),
+  productName: z.string(),
+  productPrice: z.number().describe("rupees per unit at order time"),
+  deliveryCharge: z.number().describe("rupees"),
+  orderTotalPrice: z.number().describe("rupees: price x quantity + delivery charge"),
+  quantity: z.number().int(),
+  packSize: z.string(),
+  paymentStatus: z.string(),
+  returnStatus: z.string(),
+  returnReason: z.string().nullable(),
+  returnRequestedAt: z.date().nullable(),
+  orderStatus: z.string(),
+  deliveryDate: z.date().describe("expected delivery: order date + 3 days"),
+  startDate: z.date(),
+  endDate: z.date().nullable().describe("when it was delivered or cancelled"),
+  orderAddDateTime: z.date(),
+  ProductOrderDate: z.date(),
+  confirmOrder: z.boolean(),
+  onTheWay: z.boolean(),
+  pickUp: z.boolean(),
+  canRequestReturn: z.boolean(),
+  productImg: z.string().nullable().describe("URL of the 150x150 image"),
+  updatedAt: z.date(),
+});
+export type OrderOutput = z.infer<typeof orderOutput>;
+
+export function toOrderOutput(o: OrderRow): OrderOutput {
+  return {
+    orderId: o.orderId,
+    productOrderId: o.productOrderId,
+    customerId: o.customerId,
+    customerName: o.customerName,
+    shippingAddress: o.shippingAddress,
+    productId: o.productId,
+    productName: o.productName,
+    productPrice: toRupees(o.productPrice),
+    deliveryCharge: toRupees(o.deliveryCharge),
+    orderTotalPrice: toRupees(o.orderTotalPrice),
+    quantity: o.quantity,
+    packSize: o.product.packSize,
+    paymentStatus: o.paymentStatus,
+    returnStatus: o.returnStatus,
+    returnReason: o.returnReason,
+    returnRequestedAt: o.returnRequestedAt,
+    orderStatus: o.orderStatus,
+    deliveryDate: o.deliveryDate,
+    startDate: o.startDate,
+    endDate: o.endDate,
+    orderAddDateTime: o.orderAddDateTime,
+    ProductOrderDate: o.orderAddDateTime,
+    ...trackerFlags(o.orderStatus),
+    canRequestReturn: canRequestReturn(o),
+    productImg: productImageUrl(o.productId, o.product.imageHash, 150),
+    updatedAt: o.updatedAt,
+  };
+}
+
+/** An order line with the product details the spec's `orderProducts` answer nests. */
+export const orderWithProductsOutput = orderOutput.extend({
+  products: z.array(z.object({ productId: z.number().int(), productName: z.string(), packSize: z.string(), productImg: z.string().nullable() })),
+});
+
+export function toOrderWithProducts(row: OrderRow): z.infer<typeof orderWithProductsOutput> {
+  const o = toOrderOutput(row);
+  return { ...o, products: [{ productId: o.productId, productName: o.productName, packSize: o.packSize, productImg: o.productImg }] };
+}

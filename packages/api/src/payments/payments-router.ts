@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { gatewayVerifySchema, productOrderIdSchema, refundReferenceSchema, rejectPaymentSchema, utrSchema } from "@store/validators";
+import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure, ownerProcedure } from "../trpc.ts";
+import { successOutput } from "../platform/serialize-common.ts";
+import { awaitingPaymentOutput, paymentOptionOutput, paymentViewOutput } from "./serializers.ts";
+import { confirmUtr, paymentsAwaitingVerification, paymentView, rejectUtr, submitUtr, upiQr } from "./payments.ts";
+import { verifyGatewayPayment } from "./gateway-payments.ts";
+import { recordRefund } from "./refunds.ts";
+import { checkoutPaymentOptions } from "./payment-options.ts";
+
+const byOrder = z.object({ productOrderId: productOrderIdSchema });
+
+export const paymentsRouter = createTRPCRouter({
+  options: customerOrAdminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/payment-options",
+        tags: ["Payments"],
+        summary: "The ways to pay the store offers now, with their fees (checkout screen)",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.array(paymentOptionOutput))
+    .query(({ ctx }) => checkoutPaymentOptions(ctx)),
+
+  get: customerOrAdminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/payments/{productOrderId}",
+        tags: ["Payments"],
+        summary: "An order's payment (owner or admin): UPI link and QR for UPI, the gateway order and key id for ONLINE",
+      },
+    })
+    .input(byOrder)
+    .output(paymentViewOutput)
+    .query(({ ctx, input }) => paymentView(ctx, input.productOrderId)),
+
+  /** The PNG behind `upiQr`, base64 in JSON; GET /api/v1/payments/{productOrderId}/qr.png (apps/server plugins/payments.ts) serves it as an image. */
+  upiQrPng: customerOrAdminProcedure
+    .meta({
+      openapi: { method: "GET", path: "/payments/{productOrderId}/qr-base64", tags: ["Payments"], summary: "The UPI QR code as base64 PNG (owner or admin)" },
+    })
+    .input(byOrder)
+    .output(z.string().describe("base64 PNG"))
+    .query(async ({ ctx, input }) => (await upiQr(ctx, input.productOrderId)).toString("base64")),
+
+  submitUtr: customerProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/payments/{productOrderId}/utr",
+        tags: ["Payments"],
+        summary: "The customer paid by UPI: the 12-digit UTR → Awaiting verification; a UTR used on another order is a 409",
+      },
+    })
+    .input(byOrder.extend({ utr: utrSchema }))
+    .output(successOutput)
+    .mutation(({ ctx, input }) => submitUtr(ctx, input)),
+
+  awaiting: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/payments",
+        tags: ["Payments"],
+        summary: "Payments awaiting verification: UPI orders whose UTR waits for the admin (admin)",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.array(awaitingPaymentOutput))
+    .query(({ ctx }) => paymentsAwaitingVerification(ctx)),
+
+  confirm: ownerProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/payments/{productOrderId}/confirm",
+        tags: ["Payments"],
+        summary: "The UTR is in the bank statement: Paid (the store owner)",
+      },
+    })
+    .input(byOrder)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => confirmUtr(ctx, input)),
+
+  reject: ownerProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/payments/{productOrderId}/reject",
+        tags: ["Payments"],
+        summary: "The UTR was not found: back to Pending, the reason shown to the customer (the store owner)",
+      },
+    })
+    .input(rejectPaymentSchema)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => rejectUtr(ctx, input)),
+
+  verify: customerOrAdminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/payments/{productOrderId}/verify",
+        tags: ["Payments"],
+        summary: "Razorpay Checkout's callback: Paid only if razorpay_signature is the HMAC-SHA256 of order_id|payment_id under the key secret",
+      },
+    })
+    .input(gatewayVerifySchema)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => verifyGatewayPayment(ctx, input)),
+
+  recordRefund: ownerProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/payments/{productOrderId}/refunds/{refundId}",
+        tags: ["Payments"],
+        summary: "A refund was paid: the bank reference of a COD/UPI transfer, or send an online refund to the gateway again (the store owner)",
+      },
+    })
+    .input(refundReferenceSchema)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => recordRefund(ctx, input)),
+});

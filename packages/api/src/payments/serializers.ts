@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { PAYMENT_METHODS } from "@store/domain";
+import { orderOutput } from "../orders/serializers.ts";
+
+const method = z.string().describe(`one of ${PAYMENT_METHODS.join(", ")}`);
+
+export const paymentOptionOutput = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  label: z.string(),
+  offered: z.boolean(),
+  fee: z.number().describe("rupees added to the order when paying this way"),
+  unavailableReason: z.string().nullable(),
+});
+
+export const paymentViewOutput = z.object({
+  productOrderId: z.string(),
+  method,
+  status: z.string(),
+  amount: z.number().describe("rupees: the order's grand total"),
+  note: z.string().nullable().describe("for the customer: why a UTR was rejected or a payment failed"),
+  utr: z.string().nullable(),
+  upiLink: z.string().optional().describe("UPI: upi://pay?pa=…&pn=…&am=…&cu=INR&tr=<productOrderId>&tn=…"),
+  upiQr: z.string().optional().describe("UPI: URL of a PNG QR code of upiLink (owner or admin)"),
+  providerOrderId: z.string().nullable().optional().describe("ONLINE: the Razorpay order id for Checkout"),
+  keyId: z.string().nullable().optional().describe("ONLINE: the Razorpay key id for Checkout"),
+});
+
+export const awaitingPaymentOutput = z.object({
+  productOrderId: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  method: z.string(),
+  amount: z.number(),
+  utr: z.string().nullable(),
+  placedAt: z.date(),
+  sentAt: z.date(),
+});
+
+const money = z.number().describe("rupees");
+
+export const orderDetailsOutput = z.object({
+  productOrderId: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  shippingAddress: z.string(),
+  pinCode: z.string(),
+  state: z.string(),
+  createdAt: z.date(),
+  lines: z.array(orderOutput),
+  totals: z.object({ itemsTotal: money, deliveryTotal: money, codFee: money, grandTotal: money }),
+  payment: z.object({
+    method: z.string(),
+    status: z.string(),
+    note: z.string().nullable(),
+    utr: z.string().nullable(),
+    providerOrderId: z.string().nullable(),
+    providerPaymentId: z.string().nullable(),
+    refundedTotal: money,
+    expiresAt: z.date().nullable().describe("UPI: unpaid, the order is cancelled at this time"),
+    flag: z.string().nullable().describe("admin only: a payment that needs a look"),
+    history: z.array(z.object({ at: z.date(), actor: z.string(), from: z.string(), to: z.string(), reason: z.string().nullable() })).describe("admin only"),
+  }),
+  invoice: z.object({ number: z.string(), issuedAt: z.date(), total: money, pdf: z.string() }).nullable().describe("the GST tax invoice"),
+  creditNotes: z.array(z.object({ number: z.string(), issuedAt: z.date(), total: money, pdf: z.string() })),
+  refunds: z.array(
+    z.object({
+      refundId: z.number().int(),
+      orderId: z.number().int().nullable(),
+      amount: money,
+      status: z.string(),
+      reason: z.string(),
+      reference: z.string().nullable(),
+      createdAt: z.date(),
+      processedAt: z.date().nullable(),
+    }),
+  ),
+});
