@@ -1,16 +1,16 @@
 // The store's HTTP server: one Fastify app made of plugins, each in plugins/.
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
-import { createContext, type MailTransport, type Services } from "@store/api";
+import { createContext, JOBS, type MailTransport, type Services } from "@store/api";
 import type { DbHandle } from "@store/db";
 import { createPageCache } from "./page-cache.ts";
 import { createEdgeServer, createPageEdge } from "./page-edge.ts";
 import { bodyLimitsPlugin, UPLOAD_BODY_LIMIT } from "./plugins/body-limits.ts";
-import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
+import { catalogueCachePlugin, createCatalogueCache } from "./plugins/catalogue-cache.ts";
 import { docsPlugin } from "./plugins/docs.ts";
-import { errorsPlugin } from "./plugins/errors.ts";
+import { errorsPlugin, handleError } from "./plugins/errors.ts";
 import { healthPlugin } from "./plugins/health.ts";
 import { imagesPlugin } from "./plugins/images.ts";
 import { LEGACY_DELETE_PREFIX, REST_PREFIX, restPlugin } from "./plugins/rest.ts";
@@ -18,7 +18,7 @@ import { requestLogPlugin } from "./plugins/request-log.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { seoPlugin } from "./plugins/seo.ts";
 import { paymentsPlugin } from "./plugins/payments.ts";
-import { outboxPlugin } from "./plugins/outbox.ts";
+import { everyMs, jobsPlugin } from "./plugins/jobs.ts";
 import { documentsPlugin } from "./plugins/documents.ts";
 import { exportsPlugin } from "./plugins/exports.ts";
 import { trpcPlugin } from "./plugins/trpc.ts";
@@ -41,9 +41,11 @@ export interface AppOptions {
   hstsMaxAge?: number;
   /** ms to receive a whole request / its headers before the connection is closed */
   timeouts?: { requestMs: number; headersMs: number };
-  /** ms between sweeps for unpaid UPI orders past their time; 0 = none (default: plugins/payments.ts) */
+  /** ms between runs of the job that cancels unpaid UPI orders past their time; 0 = none (default: every minute, jobs/registry.ts) */
   upiExpirySweepMs?: number;
-  /** sends the outbox's messages (SMTP_URL); absent: messages wait in the outbox */
+  /** serve the API reference at /api/docs (API_DOCS_PUBLIC; default on) */
+  apiDocs?: boolean;
+  /** sends the outbox's messages (SMTP_URL), every `pollMs` (default 1000; 0: only when the owner runs the job); absent: messages wait in the outbox */
   mailer?: { transport: MailTransport; from: string; pollMs?: number };
 }
 
@@ -65,7 +67,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const pageCache = createPageCache({ generation: () => opts.services.productCache.generation });
   // the edge logs with the app's logger, which exists once Fastify() has returned
   const edgeLog: { logger?: FastifyBaseLogger } = {};
-  const edge = createPageEdge(pageCache, edgeLog);
+  const pageEdge = createPageEdge(pageCache, edgeLog);
+  // kept catalogue answers (the product list) are answered before Fastify too (plugins/catalogue-cache.ts)
+  const catalogueCache = createCatalogueCache(opts.services.productCache, edgeLog);
+  const edge = { answer: (req: IncomingMessage, res: ServerResponse) => catalogueCache.answer(req, res) || pageEdge.answer(req, res) };
   const app = Fastify<Server>({
     // kept storefront pages are answered before Fastify sees the request (page-edge.ts)
     serverFactory: (handler, options) => createEdgeServer(edge, handler, options),
@@ -81,6 +86,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // a tRPC batch names its procedures in one path parameter ("a,b,c"): Fastify's default of
     // 100 characters answered 414 to batches of more than ~5 calls (security suite)
     routerOptions: { maxParamLength: 4000 },
+    // a URL Fastify cannot even route (a lone "%") answers in the store's error body too, not Fastify's own
+    frameworkErrors: (error, request, reply) => void handleError(error, request, reply),
     // the old clients' delete path (spec §7 Customers) is served by the REST facade
     rewriteUrl: (req) => (req.method === "DELETE" && req.url?.startsWith(LEGACY_DELETE_PREFIX) ? `${REST_PREFIX}${req.url}` : (req.url ?? "/")),
   });
@@ -93,14 +100,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(requestLogPlugin);
   await app.register(bodyLimitsPlugin);
   await app.register(securityPlugin, { corsOrigins: opts.corsOrigins, hstsMaxAge: opts.hstsMaxAge });
-  await app.register(catalogueCachePlugin, { productCache: opts.services.productCache });
+  await app.register(catalogueCachePlugin, { cache: catalogueCache });
   await app.register(trpcPlugin, { contextFor });
-  await app.register(paymentsPlugin, { db, services: opts.services, contextFor, sweepMs: opts.upiExpirySweepMs });
+  await app.register(paymentsPlugin, { db, services: opts.services, contextFor });
   await app.register(documentsPlugin, { contextFor });
   await app.register(exportsPlugin, { db, contextFor });
-  if (opts.mailer) await app.register(outboxPlugin, { db, transport: opts.mailer.transport, from: opts.mailer.from, pollMs: opts.mailer.pollMs ?? 1000 });
+  await app.register(jobsPlugin, {
+    handle: opts.handle,
+    services: opts.services,
+    mailer: opts.mailer,
+    schedules: {
+      outbox: !opts.mailer ? null : opts.mailer.pollMs === undefined ? JOBS.outbox.schedule : everyMs(opts.mailer.pollMs),
+      "upi-expiry": opts.upiExpirySweepMs === undefined ? JOBS["upi-expiry"].schedule : everyMs(opts.upiExpirySweepMs),
+    },
+  });
   await app.register(restPlugin, { prefix: REST_PREFIX, contextFor });
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, { serve: opts.apiDocs ?? true });
   await app.register(imagesPlugin, { db, productEvents: opts.services.productEvents });
   await app.register(healthPlugin, { handle: opts.handle });
   await app.register(seoPlugin, { db, services: opts.services });

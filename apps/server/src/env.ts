@@ -77,6 +77,8 @@ const schema = z.object({
     .url("PUBLIC_URL must be a URL such as https://shop.example.in")
     .default("http://localhost:8080")
     .transform((u) => u.replace(/\/+$/, "")),
+  /** serve the API reference (Swagger UI) at /api/docs: on by default, off by default in production */
+  API_DOCS_PUBLIC: z.enum(["true", "false"], { error: "API_DOCS_PUBLIC must be true or false" }).optional(),
   /** folder of the built web app (default apps/web/dist) */
   WEB_DIST: z.string().optional(),
   /** Seed the sample catalogue when the product table is empty (default on) */
@@ -86,7 +88,7 @@ const schema = z.object({
     .transform((v) => v === "true"),
 });
 
-export type Env = z.infer<typeof schema> & { JWT_SECRET: string };
+export type Env = Omit<z.infer<typeof schema>, "API_DOCS_PUBLIC"> & { JWT_SECRET: string; API_DOCS_PUBLIC: boolean };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -109,7 +111,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       throw new ConfigError("ADMIN_PASSWORD is too weak for production: at least 10 characters and not a common password.");
     }
   }
-  return { ...env, JWT_SECRET: env.JWT_SECRET ?? developmentSecret(env.DATA_DIR) };
+  return {
+    ...env,
+    JWT_SECRET: env.JWT_SECRET ?? developmentSecret(env.DATA_DIR),
+    // the interactive console is for development; a production store shows it only when told to
+    API_DOCS_PUBLIC: env.API_DOCS_PUBLIC === undefined ? env.NODE_ENV !== "production" : env.API_DOCS_PUBLIC === "true",
+  };
 }
 
 /** A random 32-character hex secret carries 128 bits; 32 × "a" carries none. */

@@ -58,6 +58,23 @@ describe("GET /api/v1/export/{kind}.csv", () => {
     expect(orders[0]).toMatchObject({ productName: "Export Phenyl", unitPrice: "85.5", paymentMethod: "COD", orderStatus: "Shipped" });
   });
 
+  it("puts every CSV download on the audit trail: who exported what, with which filters (a staff export of customers too)", async () => {
+    const res = await get("/api/v1/export/customers.csv?search=Pune", staffToken);
+    expect(res.statusCode).toBe(200);
+    const audit = await get("/api/v1/audit?entity=export", env.adminToken);
+    expect(audit.json().items[0]).toMatchObject({
+      action: "export.customers",
+      actorRole: "staff",
+      entity: "export",
+      entityId: "customers",
+      summary: expect.stringMatching(/exported 1 customers as CSV \(\{"search":"Pune"\}\)$/),
+    });
+    const exportsOnTrail = async () => (await get("/api/v1/audit?entity=export", env.adminToken)).json().total as number;
+    const before = await exportsOnTrail();
+    expect((await get("/api/v1/export/customers", staffToken)).statusCode).toBe(200);
+    expect(await exportsOnTrail(), "asking what a download would hold is not a download").toBe(before);
+  });
+
   it("refuses customers and strangers, and names what can be exported", async () => {
     expect((await get("/api/v1/export/orders.csv", customerToken)).statusCode).toBe(403);
     expect((await get("/api/v1/export/orders.csv")).statusCode).toBe(401);

@@ -21,7 +21,7 @@ const post = (url: string, payload: object, token?: string) => env.app.inject({ 
 function expectError(res: { statusCode: number; json(): Record<string, unknown> }, status: number, message?: string | RegExp) {
   expect(res.statusCode).toBe(status);
   const body = res.json();
-  expect(Object.keys(body)).toEqual(expect.arrayContaining(["timestamp", "status", "error", "message", "path"]));
+  expect(Object.keys(body)).toEqual(expect.arrayContaining(["timestamp", "status", "error", "message", "path", "code"]));
   expect(body.status).toBe(status);
   if (message instanceof RegExp) expect(body.message).toMatch(message);
   else if (message) expect(body.message).toBe(message);

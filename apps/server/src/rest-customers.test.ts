@@ -1,7 +1,7 @@
 // HTTP tests of the customer, login and admin paths of /api/v1 through the real Fastify app.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerFields, TEST_ADMIN } from "@store/api/testing";
-import { createSignupLimiter } from "@store/api";
+import { customerFields, TEST_ADMIN, TEST_JWT_SECRET } from "@store/api/testing";
+import { createSignupLimiter, hashPassword } from "@store/api";
 import { buildApp } from "./app.ts";
 import { createHttpTestEnv, type HttpTestEnv } from "./testing.ts";
 
@@ -19,7 +19,7 @@ const freshIp = () => `10.1.${Math.floor(++ip / 250)}.${ip % 250}`;
 function expectSpringError(res: { statusCode: number; json(): unknown; body: string }, status: number, error: string, path: string, message?: string | RegExp) {
   expect(res.statusCode).toBe(status);
   const body = res.json() as Record<string, unknown>;
-  expect(body).toMatchObject({ status, error, path, timestamp: expect.stringMatching(ISO) });
+  expect(body).toMatchObject({ status, error, path, timestamp: expect.stringMatching(ISO), code: expect.stringMatching(/^[A-Z][A-Z0-9_]*$/) });
   if (message instanceof RegExp) expect(body.message).toMatch(message);
   else if (message) expect(body.message).toBe(message);
   expect(res.body).not.toMatch(/passwordHash|argon2|\bat .+\.(ts|js):\d+/);
@@ -430,16 +430,15 @@ describe("POST /api/v1/customers/update/{customerId}", () => {
     );
   });
 
-  it("answers 409 on a taken phone and 400 on bad fields", async () => {
+  it("answers 409 on a taken phone or email without saying which to the customer (issue 22), and 400 on bad fields", async () => {
     const a = await signUp();
     const b = await signUp();
     const url = `/api/v1/customers/update/${a.customerId}`;
-    expectSpringError(
-      await env.app.inject({ method: "POST", url, headers: bearer(a.token), payload: { ...a.fields, number: b.fields.number } }),
-      409,
-      "Conflict",
-      url,
-    );
+    for (const taken of [{ number: b.fields.number }, { email: b.fields.email }]) {
+      const res = await env.app.inject({ method: "POST", url, headers: bearer(a.token), payload: { ...a.fields, ...taken }, remoteAddress: freshIp() });
+      expectSpringError(res, 409, "Conflict", url, "This phone number or email cannot be used. Please enter another.");
+      expect(res.json().code).toBe("PHONE_OR_EMAIL_UNAVAILABLE");
+    }
     expectSpringError(
       await env.app.inject({ method: "POST", url, headers: bearer(a.token), payload: { ...a.fields, pinCode: "12" } }),
       400,
@@ -447,6 +446,153 @@ describe("POST /api/v1/customers/update/{customerId}", () => {
       url,
       "Pin Code must be 6 digits",
     );
+  });
+});
+
+describe("a details answer posted back to POST /customers/update (issue 22)", () => {
+  it("is accepted as it came, null GSTIN and read-only fields included: the admin flips customerStatus, the customer saves its profile", async () => {
+    const a = await signUp();
+    const url = `/api/v1/customers/update/${a.customerId}`;
+    const details = async (token: string) => {
+      const res = await env.app.inject({ method: "GET", url: `/api/v1/customers/details/${a.customerId}`, headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      return res.json<Record<string, unknown>>();
+    };
+    const record = await details(env.adminToken);
+    expect(record).toMatchObject({ gstin: null, customerStatus: true, customerId: a.customerId, createdAt: expect.stringMatching(ISO) });
+    const flipped = await env.app.inject({ method: "POST", url, headers: bearer(env.adminToken), payload: { ...record, customerStatus: false } });
+    expect(flipped.statusCode, flipped.body).toBe(200);
+    expect(flipped.json().customer).toMatchObject({ customerStatus: false, gstin: null, firstName: a.fields.firstName });
+    expect((await env.handle.db.customer.findUniqueOrThrow({ where: { customerId: a.customerId } })).customerStatus).toBe(false);
+    const back = await env.app.inject({
+      method: "POST",
+      url,
+      headers: bearer(env.adminToken),
+      payload: { ...(await details(env.adminToken)), customerStatus: true },
+    });
+    expect(back.json().customer.customerStatus).toBe(true);
+
+    // the customer's own profile screen shares the schema: its details, a city changed, saved back
+    const own = await details(a.token);
+    const saved = await env.app.inject({ method: "POST", url, headers: bearer(a.token), payload: { ...own, city: "Indore" } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().customer).toMatchObject({ city: "Indore", gstin: null, customerStatus: true });
+    // a GSTIN set is answered and taken back the same way
+    await env.handle.db.customer.update({ where: { customerId: a.customerId }, data: { gstin: "27AAACC1234D1ZC" } });
+    const withGstin = await details(a.token);
+    const again = await env.app.inject({ method: "POST", url, headers: bearer(a.token), payload: withGstin });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().customer.gstin).toBe("27AAACC1234D1ZC");
+  });
+});
+
+describe("account security findings (issue 22)", () => {
+  it("sign-up refuses line breaks and control characters in names with a 400 that says so", async () => {
+    const names: [field: string, value: string, label: string][] = [
+      ["firstName", "Asha\nSubject: You won", "First Name"],
+      ["lastName", "Verma\r\nBcc: all@example.in", "Last Name"],
+      ["firstName", "Asha\u0007", "First Name"],
+    ];
+    for (const [field, value, label] of names) {
+      const res = await env.app.inject({
+        method: "POST",
+        url: "/api/v1/customers/save",
+        payload: customerFields({ [field]: value }),
+        remoteAddress: freshIp(),
+      });
+      expectSpringError(res, 400, "Bad Request", "/api/v1/customers/save", `${label} may not contain line breaks or control characters`);
+    }
+  });
+
+  it("sign-up refuses repeated characters, a decorated common password and the store's name: 400 PASSWORD_TOO_WEAK", async () => {
+    for (const password of ["aaaaaaaaaa", "Password1!", "Clean Store", "cleanstore123"]) {
+      const res = await env.app.inject({ method: "POST", url: "/api/v1/customers/save", payload: customerFields({ password }), remoteAddress: freshIp() });
+      expectSpringError(res, 400, "Bad Request", "/api/v1/customers/save", /easy to guess/);
+      expect(res.json().code, password).toBe("PASSWORD_TOO_WEAK");
+    }
+  });
+
+  it("answers 401 (not 500) to a token signed with the right secret whose subject overflows an int", async () => {
+    const { SignJWT } = await import("jose");
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    for (const role of ["customer", "admin"]) {
+      const token = await new SignJWT({ role, sv: 0 })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject("99999999999999999999")
+        .setIssuer("cleaning-store")
+        .setExpirationTime("1h")
+        .sign(key);
+      const url = role === "admin" ? "/api/v1/admin/me" : "/api/v1/customers/details/1";
+      expectSpringError(
+        await env.app.inject({ method: "GET", url, headers: bearer(token) }),
+        401,
+        "Unauthorized",
+        url,
+        "Your session is not valid. Please log in again.",
+      );
+    }
+  });
+
+  it("a reset link's tries are limited per address: 400 RESET_TOKEN_INVALID, then 429 TOO_MANY_ATTEMPTS", async () => {
+    const address = freshIp();
+    const reset = (url: string, i: number) =>
+      env.app.inject({ method: "POST", url, payload: { token: `made-up-${i}-${"y".repeat(40)}`, password: "Neem-Tulsi-Handwash-77" }, remoteAddress: address });
+    for (let i = 0; i < 10; i++) {
+      const url = i % 2 ? "/api/v1/admin/password/reset" : "/api/v1/customers/password/reset";
+      const res = await reset(url, i);
+      expectSpringError(res, 400, "Bad Request", url, /not valid any more/);
+      expect(res.json().code).toBe("RESET_TOKEN_INVALID");
+    }
+    const refused = await reset("/api/v1/customers/password/reset", 10);
+    expectSpringError(
+      refused,
+      429,
+      "Too Many Requests",
+      "/api/v1/customers/password/reset",
+      /^Too many tries of reset links\. Please wait \d+ seconds and try again\.$/,
+    );
+    expect(refused.json().code).toBe("TOO_MANY_ATTEMPTS");
+  });
+
+  it("current-password checks are limited like logins: the customer's profile and /admin/password answer 429 TOO_MANY_ATTEMPTS", async () => {
+    const a = await signUp();
+    const address = freshIp();
+    const url = `/api/v1/customers/update/${a.customerId}`;
+    const change = (currentPassword: string) =>
+      env.app.inject({
+        method: "POST",
+        url,
+        headers: bearer(a.token),
+        payload: { ...a.fields, password: "Brand@New123", currentPassword },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < 5; i++) expectSpringError(await change(`Wrong@Guess${i}`), 400, "Bad Request", url, "The current password is not correct.");
+    const refused = await change(a.fields.password);
+    expectSpringError(refused, 429, "Too Many Requests", url, /^Too many wrong passwords\. Please wait \d+ seconds and try again\.$/);
+    expect(refused.json().code).toBe("TOO_MANY_ATTEMPTS");
+
+    // the admin's: a second admin account, so the shared one stays usable
+    const second = await env.handle.db.admin.create({
+      data: { name: "Second Owner", email: "second.owner@test.in", passwordHash: await hashPassword("Second-Owner-Password-26") },
+    });
+    const adminToken = await env.services.tokens.sign({ role: "admin", adminId: second.adminId });
+    const adminAddress = freshIp();
+    const changeAdmin = (currentPassword: string) =>
+      env.app.inject({
+        method: "POST",
+        url: "/api/v1/admin/password",
+        headers: bearer(adminToken),
+        payload: { currentPassword, newPassword: "Another@Pass1" },
+        remoteAddress: adminAddress,
+      });
+    for (let i = 0; i < 10; i++) {
+      const res = await changeAdmin(`wrong-${i}`);
+      expectSpringError(res, 400, "Bad Request", "/api/v1/admin/password", "The current password is not correct.");
+      expect(res.json().code).toBe("CURRENT_PASSWORD_INCORRECT");
+    }
+    const adminRefused = await changeAdmin("Second-Owner-Password-26");
+    expectSpringError(adminRefused, 429, "Too Many Requests", "/api/v1/admin/password", /^Too many wrong passwords/);
+    expect(adminRefused.json().code).toBe("TOO_MANY_ATTEMPTS");
   });
 });
 

@@ -31,6 +31,13 @@ async function shopper(price = 100) {
 }
 const post = (url: string, payload: object, token?: string) => env.app.inject({ method: "POST", url, payload, headers: token ? auth(token) : {} });
 const get = (url: string, token?: string) => env.app.inject({ method: "GET", url, headers: token ? auth(token) : {} });
+const webhook = (body: string, signature: string, eventId?: string) =>
+  env.app.inject({
+    method: "POST",
+    url: "/api/v1/payments/webhook/razorpay",
+    payload: body,
+    headers: { "content-type": "application/json", "x-razorpay-signature": signature, ...(eventId ? { "x-razorpay-event-id": eventId } : {}) },
+  });
 
 describe("REST: orders and payments", () => {
   it("COD stays the default for old clients; GET /orders/{productOrderId} answers header, lines, totals, payment", async () => {
@@ -117,13 +124,6 @@ describe("REST: the gateway", () => {
     const pay = (await get(`/api/v1/payments/${productOrderId}`, s.token)).json<{ providerOrderId: string; keyId: string }>();
     return { ...s, productOrderId, ...pay };
   }
-  const webhook = (body: string, signature: string, eventId?: string) =>
-    env.app.inject({
-      method: "POST",
-      url: "/api/v1/payments/webhook/razorpay",
-      payload: body,
-      headers: { "content-type": "application/json", "x-razorpay-signature": signature, ...(eventId ? { "x-razorpay-event-id": eventId } : {}) },
-    });
 
   it("GET /payments answers the gateway order and key id; /verify with a forged signature is a 400, the real one Paid", async () => {
     const o = await onlineOrder();
@@ -166,5 +166,112 @@ describe("REST: the gateway", () => {
     });
     expect(res.statusCode).toBe(400);
     expect((await env.handle.db.order.findUniqueOrThrow({ where: { productOrderId: o.productOrderId } })).paymentStatus).toBe("Pending");
+  });
+});
+
+describe("REST: money is the owner's (issue 22)", () => {
+  let staffToken: string;
+  beforeAll(async () => {
+    const staff = await env.handle.db.admin.create({
+      data: { name: "Till Staff", email: "till.staff@cleanstore.test", passwordHash: "unused", role: "staff" },
+    });
+    staffToken = await env.services.tokens.sign({ role: "admin", adminId: staff.adminId });
+  });
+
+  async function paidOnline(price: number) {
+    const s = await shopper(price);
+    const placed = (await post("/api/v1/productOrder/save", { productId: s.productId, quantity: 1, paymentMethod: "ONLINE" }, s.token)).json<{
+      productOrderId: string;
+      order: { orderId: number };
+    }>();
+    const pay = (await get(`/api/v1/payments/${placed.productOrderId}`, s.token)).json<{ providerOrderId: string }>();
+    expect((await post(`/api/v1/payments/${placed.productOrderId}/verify`, razorpay.pay(pay.providerOrderId), s.token)).statusCode).toBe(200);
+    return { ...s, productOrderId: placed.productOrderId, orderId: placed.order.orderId, providerOrderId: pay.providerOrderId };
+  }
+  const refundsOf = async (productOrderId: string) =>
+    (await get(`/api/v1/orders/${productOrderId}`, env.adminToken)).json<{ refunds: { refundId: number; status: string; error: string | null }[] }>().refunds;
+
+  it("staff marking an order Paid get 403 OWNER_ONLY on the POST and the legacy GET update; the owner still can", async () => {
+    const s = await shopper(120);
+    const { order } = (await post("/api/v1/productOrder/save", { productId: s.productId, quantity: 1 }, s.token)).json<{ order: { orderId: number } }>();
+    const viaPost = await post(`/api/v1/productOrder/update/${order.orderId}`, { paymentStatus: "Paid" }, staffToken);
+    expect(viaPost.statusCode).toBe(403);
+    expect(viaPost.json()).toMatchObject({ status: 403, error: "Forbidden", code: "OWNER_ONLY", path: `/api/v1/productOrder/update/${order.orderId}` });
+    const viaGet = await get(`/api/v1/productOrder/update?orderId=${order.orderId}&paymentStatus=Paid`, staffToken);
+    expect(viaGet.statusCode).toBe(403);
+    expect(viaGet.json()).toMatchObject({ code: "OWNER_ONLY" });
+    expect((await get(`/api/v1/productOrder/details/${order.orderId}`, env.adminToken)).json()).toMatchObject({ paymentStatus: "Pending" });
+    const byOwner = await get(`/api/v1/productOrder/update?orderId=${order.orderId}&paymentStatus=Paid`, env.adminToken);
+    expect(byOwner.statusCode).toBe(200);
+    expect(byOwner.json()).toMatchObject({ success: true, order: { paymentStatus: "Paid" } });
+  });
+
+  it("staff cancelling a paid online order leave its refund Awaiting approval (no gateway call); only the owner approves it", async () => {
+    const o = await paidOnline(240);
+    const refundsAtGateway = razorpay.refunds.length;
+    const cancelled = await post(`/api/v1/productOrder/update/${o.orderId}`, { orderStatus: "Cancelled" }, staffToken);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<{ message: string }>().message).toContain("A refund of ₹240.00 waits for the owner's approval.");
+    expect(razorpay.refunds.length).toBe(refundsAtGateway);
+    const [refund] = await refundsOf(o.productOrderId);
+    expect(refund).toMatchObject({ status: "Awaiting approval" });
+    const open = await get("/api/v1/payments/refunds/open", staffToken);
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual(expect.arrayContaining([expect.objectContaining({ refundId: refund?.refundId, status: "Awaiting approval", amount: 240 })]));
+    expect((await post(`/api/v1/payments/refunds/${refund?.refundId}/approve`, {}, staffToken)).statusCode).toBe(403);
+    expect(razorpay.refunds.length).toBe(refundsAtGateway);
+    const approved = await post(`/api/v1/payments/refunds/${refund?.refundId}/approve`, {}, env.adminToken);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ success: true, refundId: refund?.refundId, status: "Processed" });
+    expect(razorpay.refunds.length).toBe(refundsAtGateway + 1);
+    expect((await get(`/api/v1/orders/${o.productOrderId}`, o.token)).json()).toMatchObject({ payment: { status: "Refunded", refundedTotal: 240 } });
+    const twice = await post(`/api/v1/payments/refunds/${refund?.refundId}/approve`, {}, env.adminToken);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: "REFUND_NOT_AWAITING_APPROVAL" });
+    expect((await post("/api/v1/payments/refunds/abc/approve", {}, env.adminToken)).statusCode).toBe(400);
+    expect((await post("/api/v1/payments/refunds/99999999/approve", {}, env.adminToken)).statusCode).toBe(404);
+  });
+
+  it("refund.processed / refund.failed webhooks: an accepted refund stays Processing, a failed one shows why and the owner retries it", async () => {
+    const o = await paidOnline(180);
+    razorpay.refundStatus = "pending";
+    try {
+      expect((await post(`/api/v1/productOrder/update/${o.orderId}`, { orderStatus: "Cancelled" }, env.adminToken)).statusCode).toBe(200);
+    } finally {
+      razorpay.refundStatus = "processed";
+    }
+    const [refund] = await refundsOf(o.productOrderId);
+    expect(refund).toMatchObject({ status: "Processing" });
+    const atGateway = razorpay.refunds.at(-1);
+    const failed = razorpay.refundWebhook("refund.failed", atGateway?.id ?? "");
+    const answer = await webhook(failed.body, failed.signature, failed.eventId);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ success: true, message: "Refund marked Failed." });
+    const [shown] = await refundsOf(o.productOrderId);
+    expect(shown).toMatchObject({ status: "Failed", error: expect.stringContaining("could not complete the refund") });
+    const byStaff = await post(`/api/v1/payments/refunds/${refund?.refundId}/retry`, {}, staffToken);
+    expect(byStaff.statusCode).toBe(403);
+    const retried = await post(`/api/v1/payments/refunds/${refund?.refundId}/retry`, {}, env.adminToken);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ status: "Processed" });
+    expect((await get(`/api/v1/orders/${o.productOrderId}`, env.adminToken)).json()).toMatchObject({ payment: { status: "Refunded" } });
+  });
+
+  it("the same signed webhook body under two different X-Razorpay-Event-Id headers has one effect", async () => {
+    const s = await shopper(95);
+    const { productOrderId, order } = (
+      await post("/api/v1/productOrder/save", { productId: s.productId, quantity: 1, paymentMethod: "ONLINE" }, s.token)
+    ).json<{
+      productOrderId: string;
+      order: { orderId: number };
+    }>();
+    const { providerOrderId } = (await get(`/api/v1/payments/${productOrderId}`, s.token)).json<{ providerOrderId: string }>();
+    const failed = razorpay.webhook("payment.failed", providerOrderId);
+    expect((await webhook(failed.body, failed.signature, "evt_header_one")).json()).toMatchObject({ message: "Payment marked Failed." });
+    expect((await post(`/api/v1/productOrder/update/${order.orderId}`, { paymentStatus: "Pending" }, env.adminToken)).statusCode).toBe(200);
+    const replay = await webhook(failed.body, failed.signature, "evt_header_two");
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ success: true, message: "Event already handled." });
+    expect((await get(`/api/v1/orders/${productOrderId}`, s.token)).json()).toMatchObject({ payment: { status: "Pending" } });
   });
 });

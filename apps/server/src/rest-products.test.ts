@@ -1,5 +1,7 @@
 // HTTP tests of the product paths of /api/v1, including multipart/form-data uploads.
 import { randomBytes } from "node:crypto";
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpTestEnv, type HttpTestEnv } from "./testing.ts";
@@ -316,5 +318,113 @@ describe("GET /api/v1/products/count", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBe(await env.handle.db.product.count({ where: { deletedAt: null } }));
     expect((await env.app.inject({ method: "GET", url: "/api/v1/products/count" })).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/v1/products/details answered from the kept bytes before Fastify (issue 22), over a real socket", () => {
+  let served: HttpTestEnv;
+  let base: string;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    served = await createHttpTestEnv({ logLevel: "info", logStream: { write: (line) => void lines.push(line) } });
+    base = await served.app.listen({ port: 0, host: "127.0.0.1" });
+    // a list long enough to be worth compressing
+    for (let i = 0; i < 6; i++) await served.newProduct({ productName: `Edge Filler ${i}` });
+  });
+  afterAll(() => served.close());
+
+  /** the raw answer: bytes as sent (fetch would decompress them) */
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+  const withoutDate = (headers: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "date"));
+  const names = (body: Buffer) => (JSON.parse(body.toString()) as { productName: string }[]).map((p) => p.productName);
+  const requestLines = () =>
+    lines.map((l) => JSON.parse(l) as { msg: string; reqId?: string; path?: string; status?: number }).filter((l) => l.msg === "request");
+  const gzipped = async (path: string) => {
+    for (let i = 0; i < 50; i++) {
+      const res = await get(path, { "accept-encoding": "gzip, deflate, br" });
+      if (res.headers["content-encoding"] === "gzip") return res;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error("never answered gzip");
+  };
+
+  it("sends the first answer's bytes and headers again without Fastify, and 304 to its ETag", async () => {
+    await served.newProduct({ productName: "Edge List Polish" });
+    lines.length = 0;
+    const first = await get("/api/v1/products/details");
+    const second = await get("/api/v1/products/details");
+    expect(first.status).toBe(200);
+    expect(names(first.body)).toContain("Edge List Polish");
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(withoutDate(second.headers)).toEqual(withoutDate(first.headers));
+    expect(second.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(second.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(second.headers.vary).toBe("authorization, trpc-accept, accept-encoding");
+    const notModified = await get("/api/v1/products/details", { "if-none-match": String(first.headers.etag) });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    // Fastify's request logger names its request; the edge answered the kept bytes before Fastify made one
+    const logged = requestLines();
+    expect(logged.map((l) => l.status)).toEqual([200, 200, 304]);
+    for (const l of logged) expect(l.path).toMatch(/\/products\/details$/);
+    expect(logged[0]).toHaveProperty("reqId");
+    expect(logged[1]).not.toHaveProperty("reqId");
+    expect(logged[2]).not.toHaveProperty("reqId");
+  });
+
+  it("sends gzip to a client that accepts it, the very same bytes once unzipped, and plain bytes to one that does not", async () => {
+    const plain = await get("/api/v1/products/details");
+    const zipped = await gzipped("/api/v1/products/details");
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(zipped.body.length).toBeLessThan(plain.body.length);
+    expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    expect(zipped.headers["content-security-policy"]).toBe(plain.headers["content-security-policy"]);
+    for (const refused of ["gzip;q=0", "identity", "br", "*;q=0"]) {
+      const res = await get("/api/v1/products/details", { "accept-encoding": refused });
+      expect(res.headers["content-encoding"]).toBeUndefined();
+      expect(res.body.equals(plain.body)).toBe(true);
+    }
+    // either ETag revalidates: both name the same list
+    for (const etag of [String(plain.headers.etag), String(zipped.headers.etag)]) {
+      expect((await get("/api/v1/products/details", { "accept-encoding": "gzip", "if-none-match": etag })).status).toBe(304);
+    }
+  });
+
+  it("answers the change on the very next request after a product write, here or on another instance", async () => {
+    const productId = await served.newProduct({ productName: "Edge Before Write" });
+    expect(names(gunzipSync((await gzipped("/api/v1/products/details")).body))).toContain("Edge Before Write");
+    await served.admin.products.update({ productId, productName: "Edge After Write" });
+    const afterPlain = await get("/api/v1/products/details");
+    expect(names(afterPlain.body)).toContain("Edge After Write");
+    expect(names(afterPlain.body)).not.toContain("Edge Before Write");
+    // another instance's write reaches this one as a cleared product cache (product-sync.ts, LISTEN/NOTIFY)
+    await served.handle.db.product.update({ where: { productId }, data: { productName: "Edge Other Instance" } });
+    served.services.productCache.clear();
+    const afterOther = await get("/api/v1/products/details", { "accept-encoding": "gzip" });
+    const text = afterOther.headers["content-encoding"] === "gzip" ? gunzipSync(afterOther.body) : afterOther.body;
+    expect(names(text)).toContain("Edge Other Instance");
+    expect(names(text)).not.toContain("Edge After Write");
+  });
+
+  it("leaves signed-in, CORS and body-carrying requests to Fastify", async () => {
+    await get("/api/v1/products/details");
+    lines.length = 0;
+    const signedIn = await get("/api/v1/products/details", { authorization: `Bearer ${served.adminToken}` });
+    const cors = await get("/api/v1/products/details", { origin: "https://elsewhere.example" });
+    expect(signedIn.status).toBe(200);
+    expect(cors.status).toBe(200);
+    expect(cors.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(requestLines().every((l) => "reqId" in l)).toBe(true);
+    expect(requestLines()).toHaveLength(2);
   });
 });

@@ -101,3 +101,45 @@ describe("search on the sample catalogue", () => {
     expect(refused.json<{ message: string }>().message).toMatch(/Synonyms, line 1/);
   });
 });
+
+describe("the cost of a guest's searches over HTTP (issue 22)", () => {
+  const batchUrl = (searches: string[]) =>
+    `/api/trpc/${searches.map(() => "products.shelf").join(",")}?batch=1&input=${encodeURIComponent(
+      JSON.stringify(Object.fromEntries(searches.map((search, i) => [i, { json: { search } }]))),
+    )}`;
+  const closeSpellings = () => env.services.productCache.searchGate.started;
+
+  it("a 2 KB tRPC GET of 10 long misspelt searches (the storefront grid's) answers them all and runs no close-spelling statement", async () => {
+    const searches = Array.from(
+      { length: 10 },
+      (_, i) => `lavendar flor clenar with dishwsh gell and detergnt powdr for kitchn tiles and bathrom sinkss ${i}x`,
+    );
+    const url = batchUrl(searches);
+    expect(url.length).toBeGreaterThan(2_000);
+    for (const search of searches) expect(search.length).toBeLessThanOrEqual(100);
+    const before = closeSpellings();
+    const res = await env.app.inject({ method: "GET", url });
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    const answers = res.json<{ result: { data: { json: { total: number } } } }[]>();
+    expect(answers.map((a) => a.result.data.json.total)).toEqual(Array.from({ length: 10 }, () => 0));
+    expect(closeSpellings()).toBe(before);
+  });
+
+  it("the same misspelling with other case and spacing is looked for once, and answers the same", async () => {
+    const before = closeSpellings();
+    const first = await rest("Dishwsh  GEL");
+    expect(first).toEqual(["Citrus Dishwash Gel 750ml", "Citrus Dishwash Gel 250ml"]);
+    expect(await rest("dishwsh gel")).toEqual(first);
+    expect(await rest(" DISHWSH gel ")).toEqual(first);
+    expect(closeSpellings()).toBe(before + 1);
+  });
+
+  it("a search over 100 characters is a 400 that says so", async () => {
+    const res = await env.app.inject({ method: "GET", url: `/api/v1/products/details?search=${"a".repeat(101)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string; code: string }>()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: expect.stringContaining("Search is at most 100 characters"),
+    });
+  });
+});

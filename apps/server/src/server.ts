@@ -33,6 +33,7 @@ export async function startServer() {
     trustProxy: env.TRUST_PROXY,
     mailer: env.SMTP_URL ? { transport: smtpTransport(env.SMTP_URL), from: env.MAIL_FROM } : undefined,
     hstsMaxAge: env.NODE_ENV === "production" ? env.HSTS_MAX_AGE : 0,
+    apiDocs: env.API_DOCS_PUBLIC,
     corsOrigins: env.CORS_ORIGINS.split(",")
       .map((s) => s.trim())
       .filter(Boolean),

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { createTestEnv, type TestEnv } from "@store/api/testing";
 import { buildApp, type AppOptions } from "./app.ts";
+import { checkEveryAnswer } from "./openapi-check.ts";
 
 export interface HttpTestEnv extends TestEnv {
   app: FastifyInstance;
@@ -9,10 +10,12 @@ export interface HttpTestEnv extends TestEnv {
   tokenFor(customerId: number): Promise<string>;
 }
 
-export async function createHttpTestEnv(options: Pick<AppOptions, "mailer" | "logLevel" | "logStream"> = {}): Promise<HttpTestEnv> {
+export async function createHttpTestEnv(options: Pick<AppOptions, "mailer" | "logLevel" | "logStream" | "apiDocs"> = {}): Promise<HttpTestEnv> {
   const env = await createTestEnv();
   const app = await buildApp({ handle: env.handle, services: env.services, logLevel: "silent", ...options });
   await app.ready();
+  // every answer of the HTTP suites must be one /api/v1/openapi.json describes (openapi-check.ts)
+  await checkEveryAnswer(app);
   const adminToken = await env.services.tokens.sign({ role: "admin", adminId: env.adminId });
   return {
     ...env,

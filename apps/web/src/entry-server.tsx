@@ -7,7 +7,8 @@ import { renderToString } from "react-dom/server";
 import { dehydrate } from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import superjson from "superjson";
-import type { TrpcClient } from "./lib/trpc";
+import { trpc, type TrpcClient } from "./lib/trpc";
+import { adminPagePaths } from "./lib/admin-routes";
 import { isPage, NotFoundReportContext } from "./lib/page-status";
 import { BrowserRouterBoundary } from "./lib/ssr-boundary";
 import { AppProviders, createAppRouter, createQueryClient } from "./router";
@@ -65,4 +66,10 @@ export async function render(url: string, client: TrpcClient, site: { publicUrl:
     .getAll()
     .every((q) => q.state.status !== "error");
   return { head, html: markup.slice(head.length), state: superjson.stringify(dehydrate(queryClient)), status: notFound ? 404 : 200, complete };
+}
+
+/** The back office's pages as the route tree has them (lib/admin-routes.ts), for the browser tests that visit every one. */
+export function adminPages(): string[] {
+  // a router that loads nothing: its client has no link to call through
+  return adminPagePaths(createAppRouter(createQueryClient(), trpc.createClient({ links: [] }), createMemoryHistory()));
 }

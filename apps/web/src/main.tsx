@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
 import { hydrate } from "@tanstack/react-query";
 import superjson from "superjson";
+import { isAdminPage } from "./lib/admin-routes";
+import { sendAdminTokenOn } from "./lib/auth";
 import { publicUrlOf } from "./lib/public-url";
 import { trpcClient } from "./lib/trpc";
 import { AppProviders, createAppRouter, createQueryClient } from "./router";
@@ -13,6 +15,7 @@ import "./store.css";
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient, trpcClient);
+sendAdminTokenOn((pathname) => isAdminPage(router, pathname));
 const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient} client={trpcClient} publicUrl={publicUrlOf(document)}>

@@ -7,6 +7,7 @@ import type { SignupLimiter } from "./accounts/signup-limiter.ts";
 import type { ProductEvents } from "./catalogue/product-events.ts";
 import type { ProductCache } from "./catalogue/product-cache.ts";
 import type { PaymentProvider } from "./payments/gateway.ts";
+import type { JobRunner } from "./jobs/runner.ts";
 
 /** `sessionVersion`: the account's version when the token was issued (0 when absent); an older one is refused. */
 export type AuthUser = { role: "customer"; customerId: number; sessionVersion?: number } | { role: "admin"; adminId: number; sessionVersion?: number };
@@ -24,6 +25,8 @@ export interface Services {
   mail: MailSettings;
   /** "forgot password" requests: per address and per account (issue 16) */
   resetLimiter: ResetLimiter;
+  /** the server's background jobs, set by the server when it starts them (jobs/runner.ts); absent, a run on demand uses the context's database */
+  jobs?: JobRunner;
 }
 
 export interface InnerContext {

@@ -3,6 +3,7 @@ import type { AppRouter } from "./root.ts";
 
 export { appRouter, type AppRouter } from "./root.ts";
 export { createCallerFactory } from "./trpc.ts";
+export { StoreError, errorCodeOf, fieldErrors } from "./platform/errors.ts";
 export { createContext, createInnerContext, type Context, type Services, type AuthUser } from "./context.ts";
 export { createTokenService } from "./accounts/tokens.ts";
 export { createLoginLimiter } from "./accounts/login-limiter.ts";
@@ -19,8 +20,11 @@ export { hashPassword, HASH_PARAMS } from "./accounts/passwords.ts";
 export { isCommonPassword } from "./accounts/password-policy.ts";
 export { renderProductImages, saveProductImages, IMAGE_SIZES } from "./catalogue/images.ts";
 
-export { handleGatewayWebhook } from "./payments/gateway-payments.ts";
+export { handleGatewayWebhook } from "./payments/gateway-webhook.ts";
 export { expireUnpaidUpiOrders } from "./payments/payments.ts";
+export { JOBS, type JobName, type JobSchedule, type JobDefinition } from "./jobs/registry.ts";
+export { createJobRunner, type JobRunner } from "./jobs/runner.ts";
+export { startJobQueue, type JobQueue } from "./jobs/queue.ts";
 export { createRazorpayProvider, razorpayFromEnv } from "./payments/razorpay/adapter.ts";
 export type { PaymentProvider } from "./payments/gateway.ts";
 export { renderInvoicePdf } from "./invoices/invoice-pdf.ts";

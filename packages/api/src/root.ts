@@ -13,6 +13,7 @@ import { staffRouter } from "./accounts/staff-router.ts";
 import { auditRouter } from "./back-office/audit-router.ts";
 import { importsRouter } from "./back-office/imports-router.ts";
 import { exportsRouter } from "./back-office/exports-router.ts";
+import { jobsRouter } from "./jobs/jobs-router.ts";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -29,6 +30,7 @@ export const appRouter = createTRPCRouter({
   audit: auditRouter,
   imports: importsRouter,
   exports: exportsRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@
 // the product import.
 import { z } from "zod";
 import { email, id, newPassword, optionalText, pageInput, phoneNumber, requiredText } from "./common.ts";
+import { AUDIT_ENTITIES } from "./constants.ts";
 
 export const ADMIN_ROLES = ["owner", "staff"] as const;
 export const adminRoleSchema = z.enum(ADMIN_ROLES);
@@ -41,21 +42,7 @@ export const salesReportInput = z
   });
 export type SalesReportInput = z.infer<typeof salesReportInput>;
 
-export const AUDIT_ENTITIES = [
-  "product",
-  "customer",
-  "order line",
-  "payment",
-  "refund",
-  "cart entry",
-  "settings",
-  "staff",
-  "import",
-  "email",
-  "account",
-  "export",
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export { AUDIT_ENTITIES, type AuditEntity } from "./constants.ts";
 export const auditQueryInput = pageInput.extend({
   entity: z.preprocess((v) => (v === "" ? undefined : v), z.enum(AUDIT_ENTITIES, { error: `entity must be one of: ${AUDIT_ENTITIES.join(", ")}` }).optional()),
   entityId: optionalText("entityId", 60),

@@ -10,3 +10,21 @@ export const SHELF_SIZE = 24;
 export const MAX_SHELF_PAGE = 10_000;
 
 export const PRODUCT_CATEGORIES = ["Floor Care", "Kitchen", "Bathroom", "Laundry", "Glass & Surfaces", "Disinfectants", "General"] as const;
+
+/** What an audit entry is about (the audit trail's filter; issue 17). */
+export const AUDIT_ENTITIES = [
+  "product",
+  "customer",
+  "order line",
+  "payment",
+  "refund",
+  "cart entry",
+  "settings",
+  "staff",
+  "import",
+  "email",
+  "account",
+  "export",
+  "job",
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

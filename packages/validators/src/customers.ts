@@ -2,6 +2,14 @@ import { z } from "zod";
 import { whyInvalidGstin } from "@store/domain";
 import { email, newPassword, phoneNumber, pinCode, requiredText } from "./common.ts";
 
+// A name goes into the subject and greeting of mails: a line break there could start a header or
+// forge a paragraph, and bidi controls could reorder what the reader sees. Indic scripts' ZWJ/ZWNJ stay.
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+/** A first or last name: one line of text, without control characters. */
+const personName = (label: string) =>
+  requiredText(label, 60).refine((v) => !CONTROL_CHARACTERS.test(v), `${label} may not contain line breaks or control characters`);
+
 const addressFields = {
   houseNo: requiredText("House Number", 100),
   city: requiredText("City", 80),
@@ -12,8 +20,8 @@ const addressFields = {
 
 /** Sign-up (POST /customers/save). The terms must be accepted (the old app did not enforce it). */
 export const customerSignUpSchema = z.object({
-  firstName: requiredText("First Name", 60),
-  lastName: requiredText("Last Name", 60),
+  firstName: personName("First Name"),
+  lastName: personName("Last Name"),
   number: phoneNumber,
   email,
   ...addressFields,
@@ -24,8 +32,8 @@ export type CustomerSignUp = z.infer<typeof customerSignUpSchema>;
 
 /** Profile / admin edit (POST /customers/update/{customerId}); a blank password keeps the old one. */
 export const customerUpdateSchema = z.object({
-  firstName: requiredText("First Name", 60),
-  lastName: requiredText("Last Name", 60),
+  firstName: personName("First Name"),
+  lastName: personName("Last Name"),
   number: phoneNumber,
   email,
   ...addressFields,
@@ -34,8 +42,8 @@ export const customerUpdateSchema = z.object({
   currentPassword: z.preprocess((v) => (typeof v === "string" && v === "" ? undefined : v), z.string().max(128, "Password is too long").optional()),
   /** only an admin may change it; ignored from a customer */
   customerStatus: z.boolean().optional(),
-  /** a business buyer's GSTIN for its invoices; "" removes it */
-  gstin: z.lazy(() => customerGstinSchema).optional(),
+  /** a business buyer's GSTIN for its invoices; "" or null (as the details answer it) removes it */
+  gstin: z.lazy(() => customerGstinSchema.nullable()).optional(),
 });
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 

@@ -76,7 +76,7 @@ export const productUpdateSchema = z.object({
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 export const productListInput = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100, "Search is at most 100 characters").optional(),
   category: z.enum(PRODUCT_CATEGORIES).optional(),
   /** left out: a search's best matches first (relevance), a list without a search newest first (issue 18) */
   sort: z.enum(["relevance", "newest", "priceAsc", "priceDesc", "name"]).optional(),

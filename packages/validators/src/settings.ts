@@ -6,13 +6,15 @@ import { searchSynonymsSchema } from "./search.ts";
 import { GST_RATES, whyInvalidGstin } from "@store/domain";
 
 /** Anti-hoarding limits on ordering (docs/decisions.md, issue 13): what a shopper never reaches. */
-export const ORDER_LIMIT_DEFAULTS = { maxOpenUnpaidOrders: 10, maxOrdersPerHour: 20 } as const;
+export const ORDER_LIMIT_DEFAULTS = { maxOpenUnpaidOrders: 10, maxOrdersPerHour: 20, maxUnitsPerProductPerOrder: 20 } as const;
 
 export const orderLimitFields = {
   /** orders neither delivered nor cancelled nor paid that one customer may have at once */
   maxOpenUnpaidOrders: wholeNumber("Open unpaid orders per customer", { min: 1, max: 10_000 }),
   /** orders one customer may place in an hour */
   maxOrdersPerHour: wholeNumber("Orders per customer an hour", { min: 1, max: 10_000 }),
+  /** units of one product an order not paid online at placement (cash on delivery, UPI) may take (issue 22) */
+  maxUnitsPerProductPerOrder: wholeNumber("Units of a product per unpaid order", { min: 1, max: 1_000_000 }),
 };
 
 const booleanField = (label: string) =>
@@ -98,6 +100,7 @@ export const settingsUpdateSchema = z
     defaultDeliveryCharge: deliveryChargeSchema.optional(),
     maxOpenUnpaidOrders: orderLimitFields.maxOpenUnpaidOrders.optional(),
     maxOrdersPerHour: orderLimitFields.maxOrdersPerHour.optional(),
+    maxUnitsPerProductPerOrder: orderLimitFields.maxUnitsPerProductPerOrder.optional(),
     codEnabled: paymentSettingFields.codEnabled.optional(),
     codFee: paymentSettingFields.codFee.optional(),
     codMaxOrderValue: paymentSettingFields.codMaxOrderValue.optional(),

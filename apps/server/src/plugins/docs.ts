@@ -5,8 +5,17 @@ import fastifyStatic from "@fastify/static";
 
 const require = createRequire(import.meta.url);
 
+export interface DocsOptions {
+  /**
+   * API_DOCS_PUBLIC (env.ts; off in production unless set): without it /api/docs is not served and
+   * answers 404 like any unknown /api path. /api/v1/openapi.json stays public either way (rest.ts).
+   */
+  serve?: boolean;
+}
+
 /** Swagger UI served from the swagger-ui-dist package (no CDN), reading /api/v1/openapi.json. */
-export const docsPlugin: FastifyPluginAsync = async (app) => {
+export const docsPlugin: FastifyPluginAsync<DocsOptions> = async (app, { serve = true }) => {
+  if (!serve) return;
   const root = path.dirname(require.resolve("swagger-ui-dist/package.json"));
   await app.register(fastifyStatic, { root, prefix: "/api/docs/assets/", decorateReply: false, index: false });
   const page = `<!doctype html>

@@ -1,10 +1,15 @@
-// The REST facade under /api/v1: trpc-to-openapi's own Fastify plugin, plus two Fastify hooks for
-// what the old clients need: errors in the Spring Boot shape (spec §7) and multipart/form-data
-// product forms (trpc-to-openapi 3.3 takes JSON bodies only).
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+// The REST facade under /api/v1: trpc-to-openapi's own Fastify plugin, plus Fastify hooks for what
+// the old clients need: errors in the Spring Boot shape (spec §7), multipart/form-data product
+// forms (trpc-to-openapi 3.3 takes JSON bodies only) and the GST summary's CSV at /reports/gst.
+// /api/v1/openapi.json is the generated document rewritten to what is really answered (api-document.ts).
+import type { FastifyError, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from "trpc-to-openapi";
+import type { AnyProcedure } from "@trpc/server";
 import { appRouter, type Context } from "@store/api";
 import { pathOf, springError } from "../spring-error.ts";
+import { describeApi } from "./api-document.ts";
+import { answerGstCsv, asksGstCsv } from "./documents.ts";
+import { answering, rawOperationsOf } from "./raw-route.ts";
 import { isProductForm, readProductForm } from "./product-form.ts";
 import { isImportRequest, readImportRequest } from "./import-form.ts";
 
@@ -34,23 +39,56 @@ function readableMessage(status: number, error: AdapterError, request: FastifyRe
   return error.message ?? "The request failed.";
 }
 
+/** a write sent without any body (no content type, no length or 0, not chunked) */
+const isBodiless = (request: FastifyRequest) =>
+  request.method !== "GET" &&
+  request.headers["content-type"] === undefined &&
+  request.headers["transfer-encoding"] === undefined &&
+  (request.headers["content-length"] ?? "0") === "0";
+
 export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { contextFor }) => {
-  const openApiDocument = generateOpenApiDocument(appRouter, {
-    title: "Cleaning Store API",
-    description:
-      "REST facade of the store's tRPC procedures. Money is in rupees. Protected calls need `Authorization: Bearer <token>` from POST /customers/login or POST /admin/login. Errors: `{ timestamp, status, error, message, path }`.",
-    version: "1.0.0",
-    baseUrl: REST_PREFIX,
+  // built at the first request, once every plugin has registered its raw routes
+  let openApiDocument: ReturnType<typeof describeApi> | undefined;
+  const document = () =>
+    (openApiDocument ??= describeApi({
+      generated: generateOpenApiDocument(appRouter, {
+        title: "Cleaning Store API",
+        description:
+          "REST facade of the store's tRPC procedures, plus the PDF, CSV and image downloads and the payment gateway's webhook. Money is in rupees. Protected calls need `Authorization: Bearer <token>` from POST /customers/login or POST /admin/login. Errors: `{ timestamp, status, error, message, path, code }` (schema `Error`).",
+        version: "1.0.0",
+        baseUrl: REST_PREFIX,
+      }),
+      // tRPC keeps them flattened by path ("orders.invoice") at run time; the type says nested
+      procedures: appRouter._def.procedures as unknown as Record<string, AnyProcedure>,
+      raw: rawOperationsOf(app),
+      alsoAnswers: { "reports-gst": { "text/csv": { type: "string", description: "with ?format=csv or Accept: text/csv (also at /reports/gst.csv)" } } },
+    }));
+  // public in every environment: it is the contract that REST clients and their generators read, and
+  // it holds shapes, never data or secrets (API_DOCS_PUBLIC gates only the interactive console, docs.ts)
+  app.get("/openapi.json", (_request, reply) => reply.send(document()));
+
+  // the GST summary's CSV has its own path now (/reports/gst.csv); clients that ask /reports/gst for
+  // CSV (?format=csv, Accept: text/csv) still get it, answered here before the facade, which speaks JSON
+  // (a callback hook: every facade request passes here, and most go on at once)
+  const gstCsv = answering(answerGstCsv(contextFor));
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!asksGstCsv(request)) return done();
+    gstCsv(request as Parameters<typeof gstCsv>[0], reply).catch((error: FastifyError) => done(error));
   });
-  app.get("/openapi.json", (_request, reply) => reply.send(openApiDocument));
 
   // a product form sent as multipart becomes the procedure's JSON input before the adapter reads it
   app.addHook("preHandler", async (request) => {
     if (isProductForm(request)) await readProductForm(request, contextFor);
     else if (isImportRequest(request)) await readImportRequest(request, contextFor);
+    else if (isBodiless(request)) {
+      // `curl -X POST …/admin/jobs/outbox/run` sends no body and no content type: the adapter
+      // would answer 415 to a call whose input is all in the path, so it reads as the empty JSON object
+      request.headers["content-type"] = "application/json";
+      request.body = {};
+    }
   });
 
-  // the adapter's error body `{ message, code, data }` becomes the spec's `{ timestamp, status, error, message, path }`
+  // the adapter's error body `{ message, code, data }` becomes the spec's `{ timestamp, status, error, message, path }` + `code`
   app.addHook("onSend", async (request, reply, payload) => {
     if (reply.statusCode < 400 || typeof payload !== "string") return payload;
     let body: unknown;
@@ -61,7 +99,13 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
     }
     if (!isAdapterError(body)) return payload;
     void reply.type("application/json");
-    const answer = springError(reply.statusCode, readableMessage(reply.statusCode, body, request), pathOf(request.originalUrl), body.data?.fieldErrors, body.data?.storeCode);
+    const answer = springError(
+      reply.statusCode,
+      readableMessage(reply.statusCode, body, request),
+      pathOf(request.originalUrl),
+      body.data?.fieldErrors,
+      body.data?.storeCode,
+    );
     // an import refused for its rows: every row's errors (line, field, message)
     return JSON.stringify(body.data?.rowErrors ? { ...answer, errors: body.data.rowErrors } : answer);
   });

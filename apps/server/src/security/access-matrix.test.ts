@@ -7,7 +7,7 @@ import { STATUS_CODES } from "node:http";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecurityEnv, leaks, listProcedures, recordFigures, restRequest, ROLES, trpcRequest, type SecurityEnv } from "./fixtures.ts";
-import { MATRIX, type Case } from "./matrix.ts";
+import { MATRIX, PUBLIC, RAW_MATRIX, type Case, type Rule } from "./matrix.ts";
 
 const procedures = listProcedures();
 let env: SecurityEnv;
@@ -41,11 +41,28 @@ describe("the access matrix covers the router exactly", () => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`))
       .sort();
-    const fromRouter = procedures
-      .filter((p) => p.openapi)
-      .map((p) => `${p.openapi!.method} ${p.openapi!.path}`)
-      .sort();
-    expect(documented).toEqual(fromRouter);
+    const fromRouter = procedures.filter((p) => p.openapi).map((p) => `${p.openapi!.method} ${p.openapi!.path}`);
+    // and the raw routes (plugins/raw-route.ts), each with its row in RAW_MATRIX
+    expect(documented).toEqual([...fromRouter, ...Object.keys(RAW_MATRIX)].sort());
+  });
+
+  it("documents an operation as public (security: []) exactly when the table lets anyone call it", async () => {
+    const doc = (await env.app.inject({ method: "GET", url: "/api/v1/openapi.json" })).json<{
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    }>();
+    const ruleOf = new Map<string, Rule>([
+      ...procedures.filter((p) => p.openapi && MATRIX[p.name]).map((p) => [`${p.openapi!.method} ${p.openapi!.path}`, MATRIX[p.name]!.rule] as const),
+      ...Object.entries(RAW_MATRIX).map(([key, entry]) => [key, entry.rule] as const),
+    ]);
+    const wrong = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method, operation]) => {
+          const rule = ruleOf.get(`${method.toUpperCase()} ${path}`);
+          return !Array.isArray(operation.security) || (operation.security.length === 0) !== (rule === PUBLIC);
+        })
+        .map(([method, operation]) => `${method.toUpperCase()} ${path}: security ${JSON.stringify(operation.security)}`),
+    );
+    expect(wrong).toEqual([]);
   });
 
   it("nothing answers under /api/v1 but the documented paths", async () => {
@@ -108,12 +125,54 @@ describe.each(procedures.map((p) => [p.name, p] as const))("%s", (name, procedur
         if (res.statusCode !== expected) failures.push(`${label}, expected ${expected}: ${res.body.slice(0, 200)}`);
         if (transport === "rest" && res.statusCode === expected) {
           const body = JSON.parse(res.body);
-          if (body.status !== expected || body.error !== STATUS_CODES[expected] || !body.message) {
+          if (body.status !== expected || body.error !== STATUS_CODES[expected] || !body.message || !/^[A-Z][A-Z0-9_]*$/.test(String(body.code))) {
             failures.push(`${label}: error body is not in the Spring shape: ${res.body.slice(0, 200)}`);
           }
         }
         if ((await env.fingerprint()) !== before) failures.push(`${label}: a denied call changed the database`);
       }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe.each(Object.entries(RAW_MATRIX))("raw route %s", (key, entry) => {
+  it("answers every role as the table says; a denial is the error body with a code and changes nothing", async () => {
+    const method = key.split(" ", 1)[0]!;
+    const failures: string[] = [];
+    for (const role of ROLES) {
+      const expected = entry.rule[role];
+      const c: Case = {
+        env,
+        role,
+        target: role === "inactive" ? env.inactive : env.owner,
+        self: role === "other" ? env.other : role === "inactive" ? env.inactive : env.owner,
+      };
+      const request = await entry.request(c);
+      const token = env.tokens[role];
+      const before = expected === "ok" ? "" : await env.fingerprint();
+      const res = await env.inject({
+        method,
+        url: `/api/v1${request.url}`,
+        headers: { ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        payload: request.payload,
+      });
+      accessFigures.requests++;
+      const label = `${role} ${method} ${request.url.slice(0, 90)} -> ${res.statusCode}`;
+      const leak = leaks(res.body);
+      if (leak) failures.push(`${label}: body leaks ${leak}`);
+      if (expected === "ok") {
+        if (res.statusCode !== 200) failures.push(`${label}, expected 200: ${res.body.slice(0, 200)}`);
+        continue;
+      }
+      if (res.statusCode !== expected) failures.push(`${label}, expected ${expected}: ${res.body.slice(0, 200)}`);
+      else {
+        const body = JSON.parse(res.body);
+        if (body.status !== expected || body.error !== STATUS_CODES[expected] || !body.message || !/^[A-Z][A-Z0-9_]*$/.test(String(body.code))) {
+          failures.push(`${label}: error body is not the facade's: ${res.body.slice(0, 200)}`);
+        }
+      }
+      if ((await env.fingerprint()) !== before) failures.push(`${label}: a denied call changed the database`);
     }
     expect(failures).toEqual([]);
   });

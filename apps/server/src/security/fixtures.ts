@@ -9,6 +9,7 @@ import superjson from "superjson";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { appRouter, createRazorpayProvider, hashPassword } from "@store/api";
 import { TEST_ADMIN, TEST_JWT_SECRET, customerFields, productFields } from "@store/api/testing";
+import { startRazorpayStandIn } from "@store/api/testing/razorpay";
 import { createHttpTestEnv, type HttpTestEnv } from "../testing.ts";
 import { GET_MUTATIONS } from "./procedures.ts";
 
@@ -122,6 +123,10 @@ export interface SecurityEnv extends HttpTestEnv {
   uniqueUtr(): string;
   /** the gateway's key secret in this env (to sign a checkout callback) */
   gatewayKeySecret: string;
+  /** a payment the gateway (a local stand-in) captured, of that many paise: online refunds of it go through */
+  gatewayPayment(amountPaise: number): string;
+  /** a webhook event of the gateway stand-in, signed with the env's webhook secret */
+  gatewayWebhook(event: "payment.captured" | "payment.failed", providerOrderId: string): { body: string; signature: string; eventId: string };
   /** a digest of every business table: equal before and after means nothing changed */
   fingerprint(): Promise<string>;
   inject(req: Req): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
@@ -280,13 +285,10 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
   // UPI and the gateway are configured, so every payment procedure can be tried
   await db.storeSetting.create({ data: { key: "upiVpa", value: "cleanstore@okicici" } });
   const gatewayKeySecret = "security-suite-key-secret";
-  env.services.paymentProvider = createRazorpayProvider({
-    keyId: "rzp_test_security",
-    keySecret: gatewayKeySecret,
-    webhookSecret: "security-suite-webhook-secret",
-    // never called: the suite's online orders already have their gateway order
-    apiBase: "http://127.0.0.1:9",
-  });
+  const gatewayKeys = { keyId: "rzp_test_security", keySecret: gatewayKeySecret, webhookSecret: "security-suite-webhook-secret" };
+  // a local stand-in of the gateway: the owner's refund approvals and retries reach it
+  const gateway = await startRazorpayStandIn(gatewayKeys);
+  env.services.paymentProvider = createRazorpayProvider({ ...gatewayKeys, apiBase: gateway.url });
 
   const owner = await makeCustomer();
   const other = await makeCustomer();
@@ -363,8 +365,14 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
     makeInvoicedOrder,
     uniqueUtr,
     gatewayKeySecret,
+    gatewayPayment: (amountPaise) => gateway.pay("order_security", amountPaise).razorpay_payment_id,
+    gatewayWebhook: (event, providerOrderId) => gateway.webhook(event, providerOrderId),
     fingerprint,
     inject,
+    close: async () => {
+      await env.close();
+      await gateway.close();
+    },
   };
 }
 

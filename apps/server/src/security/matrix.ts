@@ -74,6 +74,14 @@ const freshStaff = async (c: Case, active = true) =>
   ).adminId;
 const IMPORT_CSV = "productName,productPrice,mainPrice,packSize,productInfo,deliveryCharge,quantity\nMatrix Import,99,120,1 L,Imported by the matrix,Free,5\n";
 
+/** a refund (in that state) of a paid online order whose payment the env's gateway stand-in captured */
+async function onlineRefund(c: Case, status: "Awaiting approval" | "Failed") {
+  const db = c.env.handle.db;
+  const productOrderId = await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "ONLINE", paymentStatus: "Paid" });
+  await db.order.update({ where: { productOrderId }, data: { providerPaymentId: c.env.gatewayPayment(9900) } });
+  return (await db.refund.create({ data: { productOrderId, amount: 9900, reason: "order cancelled", status } })).refundId;
+}
+
 const completedOrder = (c: Case) => c.env.makeOrder(c.target.customerId, { orderStatus: "Completed", paymentStatus: "Paid", endDate: new Date() });
 
 // ---------------------------------------------------------------- THE TABLE
@@ -200,6 +208,9 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
       return { productOrderId, refundId: refund.refundId, reference: "NEFT-MATRIX-1" };
     },
   },
+  "payments.openRefunds": { rule: ADMIN, input: none },
+  "payments.approveRefund": { rule: STORE_OWNER, input: async (c) => ({ refundId: await onlineRefund(c, "Awaiting approval") }) },
+  "payments.retryRefund": { rule: STORE_OWNER, input: async (c) => ({ refundId: await onlineRefund(c, "Failed") }) },
 
   "stats.customerCount": { rule: ADMIN, input: none },
   "stats.productCount": { rule: ADMIN, input: none },
@@ -220,5 +231,52 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   "staff.create": { rule: STORE_OWNER, input: (c) => ({ name: "Matrix Staff", email: c.env.signUpFields().email, password: "Lavender-Mop-Bucket-2026" }) },
   "staff.disable": { rule: STORE_OWNER, input: async (c) => ({ adminId: await freshStaff(c) }) },
   "staff.enable": { rule: STORE_OWNER, input: async (c) => ({ adminId: await freshStaff(c, false) }) },
+  "jobs.run": { rule: STORE_OWNER, input: () => ({ job: "upi-expiry" }) },
 };
 // ---------------------------------------------------------------- END OF TABLE
+
+// ---------------------------------------------------------------- THE RAW ROUTES
+// The /api/v1 routes served outside the REST facade (apps/server/src/plugins/raw-route.ts): what
+// each role gets, and a request to try it with (path and query under /api/v1, built fresh per call).
+export interface RawRequest {
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string;
+}
+export interface RawEntry {
+  rule: Rule;
+  request: (c: Case) => RawRequest | Promise<RawRequest>;
+}
+
+/** keyed "METHOD /openapi/path", as /api/v1/openapi.json lists them */
+export const RAW_MATRIX: Record<string, RawEntry> = {
+  "GET /orders/{productOrderId}/invoice.pdf": {
+    rule: OWNER_OR_ADMIN_HIDDEN,
+    request: async (c) => ({ url: `/orders/${(await c.env.makeInvoicedOrder(c.target.customerId)).productOrderId}/invoice.pdf` }),
+  },
+  "GET /orders/{productOrderId}/credit-notes/{creditNoteNumber}.pdf": {
+    rule: OWNER_OR_ADMIN_HIDDEN,
+    request: async (c) => {
+      const { productOrderId, creditNoteNumber } = await c.env.makeInvoicedOrder(c.target.customerId);
+      return { url: `/orders/${productOrderId}/credit-notes/${encodeURIComponent(creditNoteNumber)}.pdf` };
+    },
+  },
+  "GET /reports/gst.csv": { rule: ADMIN, request: () => ({ url: "/reports/gst.csv?month=2026-11" }) },
+  "GET /export/{kind}.csv": { rule: ADMIN, request: () => ({ url: "/export/orders.csv?search=Probe" }) },
+  "GET /payments/{productOrderId}/qr.png": {
+    rule: OWNER_OR_ADMIN_HIDDEN,
+    request: async (c) => ({ url: `/payments/${await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "UPI" })}/qr.png` }),
+  },
+  // no bearer token is asked: the gateway signs the body, and a token changes nothing
+  "POST /payments/webhook/razorpay": {
+    rule: PUBLIC,
+    request: (c) => {
+      const event = c.env.gatewayWebhook("payment.failed", `order_matrix${c.env.uniqueUtr()}`);
+      return {
+        url: "/payments/webhook/razorpay",
+        headers: { "content-type": "application/json", "x-razorpay-signature": event.signature, "x-razorpay-event-id": event.eventId },
+        payload: event.body,
+      };
+    },
+  },
+};

@@ -62,15 +62,18 @@ export function clearAdminSession() {
   notify();
 }
 
-/** Every route of the back office (spec §2), so its pages send the admin token. */
-const ADMIN_PATH =
-  /^\/(AdminLogin|Admindashboard|customer-management|updatecustomer|product-management|add-product|UpdateProducts|total-order|oderView|CustomerWaysOrder|totalAddToCart|viewAddToCart|CustomerWaysAddToCart|totalShippingOrder|updateOrderShipping|ViewOrderShipping|CustomerViewOderShipping|TotalOrderDelivery|viewOrderDelivery|CustomerViewOderDelivery|payments|emails|gst-summary|settings|staff|audit|import-products)(\/|$)/;
-
-export const isAdminPath = (pathname: string) => ADMIN_PATH.test(pathname);
+/**
+ * Whether an address is a back-office page, whose calls send the admin token: the router's answer
+ * (lib/admin-routes.ts), given by main.tsx once the router exists. Until then no page is.
+ */
+let adminPage: (pathname: string) => boolean = () => false;
+export function sendAdminTokenOn(isAdminPage: (pathname: string) => boolean): void {
+  adminPage = isAdminPage;
+}
 
 /** Admin pages send the admin token, every other page the customer's. */
 export function authHeader(): Record<string, string> {
-  const onAdminPage = typeof window !== "undefined" && isAdminPath(window.location.pathname);
+  const onAdminPage = typeof window !== "undefined" && adminPage(window.location.pathname);
   const token = onAdminPage ? adminSession()?.token : customerSession()?.token;
   return token ? { Authorization: `Bearer ${token}` } : {};
 }

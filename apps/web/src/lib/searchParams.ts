@@ -17,6 +17,9 @@ export function wholeNumber(raw: unknown, min: number, max: number): number | un
   return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 }
 
+/** ?token=… of a password-reset link: the text as it came, else "" (the form then says the link is not valid). */
+export const tokenSearch = (search: Record<string, unknown>): { token: string } => ({ token: typeof search.token === "string" ? search.token : "" });
+
 /** A path of this site (never another origin), for "back after login". */
 export function localPath(raw: unknown): string | undefined {
   return typeof raw === "string" && raw.length <= 2000 && /^\/(?![/\\])/.test(raw) ? raw : undefined;

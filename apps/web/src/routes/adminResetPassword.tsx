@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { ResetPasswordForm } from "../components/PasswordReset";
+import { tokenSearch } from "../lib/searchParams";
 import "../admin.css";
 
 export const Route = createFileRoute("/adminResetPassword")({
-  validateSearch: z.object({ token: z.string().catch("").default("") }),
+  validateSearch: tokenSearch,
   component: AdminResetPassword,
 });
 

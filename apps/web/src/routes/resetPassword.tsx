@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { ResetPasswordForm } from "../components/PasswordReset";
+import { tokenSearch } from "../lib/searchParams";
 import { StoreLayout } from "../components/store/StoreLayout";
 
 export const Route = createFileRoute("/resetPassword")({
-  validateSearch: z.object({ token: z.string().catch("").default("") }),
+  validateSearch: tokenSearch,
   component: ResetPassword,
 });
 

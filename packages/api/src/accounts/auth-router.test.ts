@@ -4,6 +4,7 @@ import { createCallerFactory } from "../trpc.ts";
 import { createContext } from "../context.ts";
 import { createTestEnv, TEST_ADMIN, TEST_JWT_SECRET, type TestEnv } from "../testing.ts";
 import { createTokenService } from "./tokens.ts";
+import { verifyPassword } from "./passwords.ts";
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -230,6 +231,34 @@ describe("auth.adminMe and auth.adminChangePassword", () => {
   });
 });
 
+describe("the admin's current password is limited like a login (issue 22)", () => {
+  it("answers 429 TOO_MANY_ATTEMPTS after 10 wrong current passwords for the account, also from another address, and the right one then waits", async () => {
+    const own = await createTestEnv();
+    try {
+      const admin = (ip: string) => own.as({ role: "admin", adminId: own.adminId }, ip);
+      for (let i = 0; i < 10; i++) {
+        await expect(admin("10.23.0.1").auth.adminChangePassword({ currentPassword: `wrong-${i}`, newPassword: "Another@Pass1" })).rejects.toMatchObject({
+          code: "BAD_REQUEST",
+          message: "The current password is not correct.",
+          cause: expect.objectContaining({ code: "CURRENT_PASSWORD_INCORRECT" }),
+        });
+      }
+      for (const ip of ["10.23.0.1", "10.23.0.2"]) {
+        await expect(admin(ip).auth.adminChangePassword({ currentPassword: TEST_ADMIN.password, newPassword: "Another@Pass1" })).rejects.toMatchObject({
+          code: "TOO_MANY_REQUESTS",
+          message: expect.stringMatching(/^Too many wrong passwords\. Please wait \d+ seconds and try again\.$/),
+          cause: expect.objectContaining({ code: "TOO_MANY_ATTEMPTS" }),
+        });
+      }
+      expect(await verifyPassword((await own.handle.db.admin.findUniqueOrThrow({ where: { adminId: own.adminId } })).passwordHash, TEST_ADMIN.password)).toBe(
+        true,
+      );
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("tokens", () => {
   it("rejects a token signed with another secret, an expired one and a wrong role", async () => {
     const other = createTokenService("another-secret-that-is-at-least-32-chars!!");
@@ -252,6 +281,27 @@ describe("tokens", () => {
       .setExpirationTime("1h")
       .sign(key);
     expect(await env.services.tokens.verify(noRole)).toMatchObject({ ok: false });
+  });
+
+  it("refuses a signed token whose subject is no id of the database (over its int range, or not digits) instead of failing later (issue 22)", async () => {
+    const { SignJWT } = await import("jose");
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    for (const sub of ["99999999999999999999", "2147483648", "1e3", "-1", "0", " 7"]) {
+      const token = await new SignJWT({ role: "customer" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(sub)
+        .setIssuer("cleaning-store")
+        .setExpirationTime("1h")
+        .sign(key);
+      expect(await env.services.tokens.verify(token), sub).toEqual({ ok: false, problem: "Your session is not valid. Please log in again." });
+    }
+    const largest = await new SignJWT({ role: "admin" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("2147483647")
+      .setIssuer("cleaning-store")
+      .setExpirationTime("1h")
+      .sign(key);
+    expect(await env.services.tokens.verify(largest)).toMatchObject({ ok: true, user: { role: "admin", adminId: 2147483647 } });
   });
 });
 

@@ -1,9 +1,10 @@
 // Logging in (customers by phone or email, the admin by email or phone), with failed attempts
 // limited per address and per account, and the admin's own account.
-import { assertUncommonPassword } from "./password-policy.ts";
+import { assertStrongPassword } from "./password-policy.ts";
 import type { adminLoginSchema, adminPasswordChangeSchema, customerLoginSchema } from "@store/validators";
 import type { z } from "zod";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.ts";
+import { adminAccountKey, customerAccountKey, isAccountPassword } from "./current-password.ts";
 import type { Context } from "../context.ts";
 import type { AuthedContext } from "../platform/context-guards.ts";
 import { StoreError } from "../platform/errors.ts";
@@ -25,7 +26,7 @@ export async function customerLogin(ctx: Context, input: z.infer<typeof customer
     select: { customerId: true, firstName: true, passwordHash: true, customerStatus: true, sessionVersion: true },
   });
   // failures count against the account itself, whether it was named by phone or by email
-  const accountKey = customer ? `customer:${customer.customerId}` : account;
+  const accountKey = customer ? customerAccountKey(customer.customerId) : account;
   await reserveCheck(ctx, accountKey);
   const ok = customer ? await verifyPassword(customer.passwordHash, input.password) : await verifyAgainstNothing(input.password);
   if (!customer || !ok) throw new StoreError(401, "UNAUTHORIZED", "Invalid phone number or password.");
@@ -44,7 +45,7 @@ export async function adminLogin(ctx: Context, input: z.infer<typeof adminLoginS
     select: { adminId: true, name: true, passwordHash: true, sessionVersion: true, role: true, active: true },
   });
   // failures count against the admin account, whether it was named by email or by phone
-  const accountKey = admin ? `admin-id:${admin.adminId}` : `admin:${account}`;
+  const accountKey = admin ? adminAccountKey(admin.adminId) : `admin:${account}`;
   await reserveCheck(ctx, accountKey);
   const ok = admin ? await verifyPassword(admin.passwordHash, input.password) : await verifyAgainstNothing(input.password);
   if (!admin || !ok) throw new StoreError(401, "UNAUTHORIZED", "Invalid email/phone number or password.");
@@ -62,8 +63,8 @@ export const adminAccount = (ctx: Context, adminId: number) =>
 
 export async function changeAdminPassword(ctx: Context, adminId: number, input: z.infer<typeof adminPasswordChangeSchema>) {
   const admin = await ctx.db.admin.findUniqueOrThrow({ where: { adminId }, select: { passwordHash: true, sessionVersion: true } });
-  if (!(await verifyPassword(admin.passwordHash, input.currentPassword))) {
-    throw new StoreError(400, "BAD_REQUEST", "The current password is not correct.");
+  if (!(await isAccountPassword(ctx, adminAccountKey(adminId), admin.passwordHash, input.currentPassword))) {
+    throw new StoreError(400, "CURRENT_PASSWORD_INCORRECT", "The current password is not correct.");
   }
   // the same password again changes nothing, as a customer's profile save does
   if (input.newPassword === input.currentPassword) {
@@ -73,7 +74,7 @@ export async function changeAdminPassword(ctx: Context, adminId: number, input: 
       token: await ctx.services.tokens.sign({ role: "admin", adminId, sessionVersion: admin.sessionVersion }),
     };
   }
-  assertUncommonPassword(input.newPassword);
+  await assertStrongPassword(ctx.db, input.newPassword);
   // every earlier session ends; this one goes on with a fresh token
   const { sessionVersion } = await ctx.db.admin.update({
     where: { adminId },

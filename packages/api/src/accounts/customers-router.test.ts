@@ -213,18 +213,49 @@ describe("customers.update", () => {
     await expect(a.caller.customers.details({ customerId: a.customerId })).resolves.toMatchObject({ customerStatus: true });
   });
 
-  it("answers 409 on a phone or email taken by someone else, but accepts its own", async () => {
+  it("answers a customer 409 on a phone or email taken by someone else without saying which (issue 22), but accepts its own", async () => {
     const a = await env.newCustomer();
     const b = await env.newCustomer();
-    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId, number: b.fields.number })).rejects.toMatchObject({
+    const unusable = {
+      code: "CONFLICT",
+      message: "This phone number or email cannot be used. Please enter another.",
+      cause: expect.objectContaining({ code: "PHONE_OR_EMAIL_UNAVAILABLE" }),
+    };
+    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId, number: b.fields.number })).rejects.toMatchObject(unusable);
+    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId, email: b.fields.email })).rejects.toMatchObject(unusable);
+    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId })).resolves.toMatchObject({ success: true });
+  });
+
+  it("names the taken phone or email to the back office, which sees every customer anyway", async () => {
+    const a = await env.newCustomer();
+    const b = await env.newCustomer();
+    await expect(env.admin.customers.update({ ...a.fields, customerId: a.customerId, number: b.fields.number })).rejects.toMatchObject({
       code: "CONFLICT",
       message: "A customer with this phone number is already registered.",
     });
-    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId, email: b.fields.email })).rejects.toMatchObject({
+    await expect(env.admin.customers.update({ ...a.fields, customerId: a.customerId, email: b.fields.email })).rejects.toMatchObject({
       code: "CONFLICT",
       message: "A customer with this email is already registered.",
     });
-    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId })).resolves.toMatchObject({ success: true });
+  });
+
+  it("refuses line breaks and control characters in names at sign-up and in the profile (issue 22)", async () => {
+    await expect(env.anonymous.customers.save({ ...customerFields(), firstName: "Asha\nBcc: someone@example.in" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "First Name may not contain line breaks or control characters",
+    });
+    await expect(env.anonymous.customers.save({ ...customerFields(), lastName: "Verma\r\nClick here" })).rejects.toMatchObject({
+      message: "Last Name may not contain line breaks or control characters",
+    });
+    await expect(env.anonymous.customers.save({ ...customerFields(), firstName: "Asha\u202eevil" })).rejects.toMatchObject({
+      message: "First Name may not contain line breaks or control characters",
+    });
+    const a = await env.newCustomer();
+    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId, firstName: "A\tB" })).rejects.toMatchObject({
+      message: "First Name may not contain line breaks or control characters",
+    });
+    // names in Indian scripts keep their joiners
+    await expect(a.caller.customers.update({ ...a.fields, customerId: a.customerId, firstName: "क्\u200dष" })).resolves.toMatchObject({ success: true });
   });
 
   it("validates like sign-up and answers 404 for a missing customer", async () => {
@@ -332,6 +363,68 @@ describe("sessions end with a password change (issue 13, 8)", () => {
     await env.admin.customers.update({ ...a.fields, customerId: a.customerId, password: "Reset@Pass123" });
     await expect(phone.customers.details({ customerId: a.customerId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect(login(a.fields.number, "Reset@Pass123")).resolves.toBeDefined();
+  });
+
+  it("tells the customer by email when an admin (owner or staff) sets its password, in the same write, and ends its sessions (issue 22)", async () => {
+    const { staff } = await env.admin.staff.create({ name: "Counter Staff", email: "counter.staff@test.in", password: "Counter-Staff-Password-26" });
+    const staffCaller = env.as({ role: "admin", adminId: staff.adminId });
+    for (const [who, admin] of [
+      ["owner", env.admin],
+      ["staff", staffCaller],
+    ] as const) {
+      const a = await env.newCustomer();
+      const phone = await login(a.fields.number, a.fields.password);
+      const mails = () => env.handle.db.outboxMessage.findMany({ where: { recipient: a.fields.email, kind: "password-set-by-store" } });
+      // other fields, or the same password again, change nothing about the password: no mail
+      await admin.customers.update({ ...a.fields, customerId: a.customerId, city: "Thane" });
+      expect(await mails(), who).toHaveLength(0);
+      await admin.customers.update({ ...a.fields, customerId: a.customerId, password: "Reset@Pass123", email: customerFields().email });
+      const [mail, ...more] = await mails();
+      expect(more, who).toHaveLength(0);
+      expect(mail?.subject).toBe("Your Clean Store password was changed");
+      expect(mail?.text).toContain("logged out on every device");
+      expect(mail?.text).toContain("http://localhost:8080/forgotPassword");
+      await expect(phone.customers.details({ customerId: a.customerId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    }
+  });
+
+  it("sends no such mail when a customer changes its own password, nor when the admin's save is refused", async () => {
+    const a = await env.newCustomer();
+    const b = await env.newCustomer();
+    await a.caller.customers.update({ ...a.fields, customerId: a.customerId, password: "Brand@New123", currentPassword: a.fields.password });
+    await expect(
+      env.admin.customers.update({ ...b.fields, customerId: b.customerId, password: "Reset@Pass123", number: a.fields.number }),
+    ).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    expect(await env.handle.db.outboxMessage.count({ where: { recipient: { in: [a.fields.email, b.fields.email] }, kind: "password-set-by-store" } })).toBe(0);
+  });
+
+  it("limits a customer's tries of its current password like logins: 429 TOO_MANY_ATTEMPTS, the 'same password' check counting too (issue 22)", async () => {
+    const a = await env.newCustomer();
+    const me = env.as({ role: "customer", customerId: a.customerId }, "10.22.3.1");
+    const change = { ...a.fields, customerId: a.customerId, password: "Brand@New123" };
+    for (let i = 0; i < 5; i++) {
+      await expect(me.customers.update({ ...change, currentPassword: `Wrong@Guess${i}` })).rejects.toMatchObject({
+        message: "The current password is not correct.",
+      });
+    }
+    const limited = { code: "TOO_MANY_REQUESTS", message: expect.stringMatching(/^Too many wrong passwords\. Please wait \d+ seconds and try again\.$/) };
+    await expect(me.customers.update({ ...change, currentPassword: a.fields.password })).rejects.toMatchObject({
+      ...limited,
+      cause: expect.objectContaining({ code: "TOO_MANY_ATTEMPTS" }),
+    });
+    // a profile save guessing through the password field alone is a try too: from another address, the account's budget is spent as well
+    const elsewhere = env.as({ role: "customer", customerId: a.customerId }, "10.22.3.2");
+    await expect(elsewhere.customers.update({ ...a.fields, customerId: a.customerId, password: "Another@Guess1" })).rejects.toMatchObject(limited);
+    const other = await env.newCustomer();
+    const probe = env.as({ role: "customer", customerId: other.customerId }, "10.22.3.3");
+    for (let i = 0; i < 10; i++) {
+      await expect(probe.customers.update({ ...other.fields, customerId: other.customerId, password: `Guess-Number-${i}x` })).rejects.toMatchObject({
+        message: "Enter your current password to set a new one.",
+      });
+    }
+    await expect(probe.customers.update({ ...other.fields, customerId: other.customerId, password: other.fields.password })).rejects.toMatchObject(limited);
   });
 
   it("logs out everywhere on POST /customers/logout-all", async () => {

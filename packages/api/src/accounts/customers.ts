@@ -1,10 +1,11 @@
 // Customer accounts: sign-up, profile changes (phone and email stay unique), status and deletion.
-import { assertUncommonPassword } from "./password-policy.ts";
+import { assertStrongPassword } from "./password-policy.ts";
 import type { Db, Prisma } from "@store/db";
 import { PAGE_SIZE, type customerSignUpSchema, type customerUpdateSchema } from "@store/validators";
 import type { z } from "zod";
 import { assertOwnCustomer } from "../trpc.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { customerAccountKey, isAccountPassword } from "./current-password.ts";
 import { queueMail } from "../messaging/outbox.ts";
 import { likeText } from "../catalogue/search.ts";
 import { customerSelect } from "./serializers.ts";
@@ -12,13 +13,21 @@ import type { Context } from "../context.ts";
 import { type AuthedContext, searchedId } from "../platform/context-guards.ts";
 import { StoreError } from "../platform/errors.ts";
 
-/** 409 naming which of phone or email is taken (by someone other than `exceptId`). */
-async function assertUnique(db: Db, number: string, email: string, exceptId?: number) {
+/**
+ * Whom a 409 for a taken phone or email may tell which one it is: a sign-up (the spec's named 409)
+ * and the back office, which sees every customer anyway. A customer changing its own profile gets
+ * one answer for either (issue 22), so the words do not say which of the two someone else has.
+ */
+type ClashAnswer = "named" | "unnamed";
+
+/** 409 when the phone or email is taken by someone other than `exceptId`. */
+async function assertUnique(db: Db, number: string, email: string, exceptId: number | undefined, answer: ClashAnswer) {
   const clash = await db.customer.findFirst({
     where: { OR: [{ number }, { email }], NOT: exceptId ? { customerId: exceptId } : undefined },
     select: { number: true, email: true },
   });
   if (!clash) return;
+  if (answer === "unnamed") throw new StoreError(409, "PHONE_OR_EMAIL_UNAVAILABLE", "This phone number or email cannot be used. Please enter another.");
   throw new StoreError(
     409,
     "CONFLICT",
@@ -26,12 +35,19 @@ async function assertUnique(db: Db, number: string, email: string, exceptId?: nu
   );
 }
 
-/** Two sign-ups racing with the same phone or email: the loser hits the unique index; name the field as assertUnique does. */
-async function writeNamingClash<T>(db: Db, number: string, email: string, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
+/** Two sign-ups racing with the same phone or email: the loser hits the unique index; answer as assertUnique does. */
+async function writeNamingClash<T>(
+  db: Db,
+  number: string,
+  email: string,
+  exceptId: number | undefined,
+  answer: ClashAnswer,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    await assertUnique(db, number, email, exceptId);
+    await assertUnique(db, number, email, exceptId, answer);
     throw error;
   }
 }
@@ -49,11 +65,11 @@ async function countProbe(ctx: Context, what: string) {
 
 export async function signUp(ctx: Context, input: z.infer<typeof customerSignUpSchema>) {
   await countProbe(ctx, "sign-ups");
-  await assertUnique(ctx.db, input.number, input.email);
+  await assertUnique(ctx.db, input.number, input.email, undefined, "named");
   const { password, ...fields } = input;
-  assertUncommonPassword(password);
+  await assertStrongPassword(ctx.db, password);
   const passwordHash = await hashPassword(password);
-  const created = await writeNamingClash(ctx.db, input.number, input.email, undefined, () =>
+  const created = await writeNamingClash(ctx.db, input.number, input.email, undefined, "named", () =>
     ctx.db.$transaction(async (tx) => {
       const customer = await tx.customer.create({ data: { ...fields, passwordHash, agreeToTerms: true }, select: { customerId: true } });
       await queueMail(tx, ctx.services.mail, fields.email, {
@@ -103,16 +119,28 @@ export async function customerPage(ctx: Context, input: { page: number; search: 
 /**
  * Whether `password` is a new one (old clients send the whole profile, password included, on every
  * save: the same password again changes nothing). A new password from a customer needs the current
- * one; from an admin (resetting a customer's) it does not.
+ * one; from an admin (resetting a customer's) it does not. A customer's both checks count as
+ * password tries (current-password.ts): "is this my password?" is what a guesser would ask.
  */
 async function isPasswordChange(ctx: AuthedContext, customerId: number, password: string, currentPassword: string | undefined): Promise<boolean> {
   const { passwordHash } = await ctx.db.customer.findUniqueOrThrow({ where: { customerId }, select: { passwordHash: true } });
-  if (await verifyPassword(passwordHash, password)) return false;
-  assertUncommonPassword(password);
+  const isCurrent = (guess: string) =>
+    ctx.auth.role === "admin" ? verifyPassword(passwordHash, guess) : isAccountPassword(ctx, customerAccountKey(customerId), passwordHash, guess);
+  if (await isCurrent(password)) return false;
+  await assertStrongPassword(ctx.db, password);
   if (ctx.auth.role === "admin") return true;
   if (!currentPassword) throw new StoreError(400, "BAD_REQUEST", "Enter your current password to set a new one.");
-  if (!(await verifyPassword(passwordHash, currentPassword))) throw new StoreError(400, "BAD_REQUEST", "The current password is not correct.");
+  if (!(await isCurrent(currentPassword))) throw new StoreError(400, "CURRENT_PASSWORD_INCORRECT", "The current password is not correct.");
   return true;
+}
+
+/** An admin set a customer's password: the customer hears of it at the address on file, in the same transaction. */
+function tellCustomerOfNewPassword(ctx: AuthedContext, tx: Prisma.TransactionClient, customer: { email: string; firstName: string }) {
+  return queueMail(tx, ctx.services.mail, customer.email, {
+    kind: "password-set-by-store",
+    name: customer.firstName,
+    forgotUrl: `${ctx.services.mail.publicUrl}/forgotPassword`,
+  });
 }
 
 /**
@@ -122,24 +150,30 @@ async function isPasswordChange(ctx: AuthedContext, customerId: number, password
  */
 export async function updateCustomer(ctx: AuthedContext, input: z.infer<typeof customerUpdateSchema> & { customerId: number }) {
   assertOwnCustomer(ctx.auth, input.customerId, "the details");
-  const current = await ctx.db.customer.findUnique({ where: { customerId: input.customerId }, select: { number: true, email: true } });
+  const current = await ctx.db.customer.findUnique({ where: { customerId: input.customerId }, select: { number: true, email: true, firstName: true } });
   if (!current) throw new StoreError(404, "NOT_FOUND", `Customer ${input.customerId} was not found.`);
   if (ctx.auth.role === "customer" && (current.number !== input.number || current.email.toLowerCase() !== input.email.toLowerCase())) {
     await countProbe(ctx, "changes of phone number or email");
   }
-  await assertUnique(ctx.db, input.number, input.email, input.customerId);
+  const clashAnswer = ctx.auth.role === "admin" ? "named" : "unnamed";
+  await assertUnique(ctx.db, input.number, input.email, input.customerId, clashAnswer);
   const { customerId, password, currentPassword, customerStatus, gstin, ...fields } = input;
   const passwordHash = password && (await isPasswordChange(ctx, customerId, password, currentPassword)) ? await hashPassword(password) : undefined;
-  const { sessionVersion, ...customer } = await writeNamingClash(ctx.db, input.number, input.email, customerId, () =>
-    ctx.db.customer.update({
-      where: { customerId },
-      data: {
-        ...fields,
-        ...(gstin !== undefined ? { gstin: gstin === "" ? null : gstin } : {}),
-        ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}),
-        ...(ctx.auth.role === "admin" && customerStatus !== undefined ? { customerStatus } : {}),
-      },
-      select: { ...customerSelect, sessionVersion: true },
+  const { sessionVersion, ...customer } = await writeNamingClash(ctx.db, input.number, input.email, customerId, clashAnswer, () =>
+    ctx.db.$transaction(async (tx) => {
+      const updated = await tx.customer.update({
+        where: { customerId },
+        data: {
+          ...fields,
+          ...(gstin !== undefined ? { gstin: gstin === "" ? null : gstin } : {}),
+          ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}),
+          ...(ctx.auth.role === "admin" && customerStatus !== undefined ? { customerStatus } : {}),
+        },
+        select: { ...customerSelect, sessionVersion: true },
+      });
+      // told at the address it had before this save, in case the same save changed it
+      if (passwordHash && ctx.auth.role === "admin") await tellCustomerOfNewPassword(ctx, tx, current);
+      return updated;
     }),
   );
   const token = passwordHash && ctx.auth.role === "customer" ? await ctx.services.tokens.sign({ role: "customer", customerId, sessionVersion }) : undefined;

@@ -3,6 +3,7 @@ import type { AuthUser } from "../context.ts";
 
 export const CUSTOMER_TOKEN_TTL = "7d";
 export const ADMIN_TOKEN_TTL = "12h";
+const MAX_ID = 2_147_483_647;
 
 export type VerifyResult = { ok: true; user: AuthUser } | { ok: false; problem: string };
 
@@ -28,8 +29,9 @@ export function createTokenService(secret: string, issuer = "cleaning-store"): T
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { issuer, algorithms: ["HS256"] });
-        const id = Number(payload.sub);
-        if (!Number.isInteger(id) || id <= 0) return { ok: false, problem: "Your session is not valid. Please log in again." };
+        // ids are PostgreSQL ints: a larger subject (even a signed one) names nobody, and was a 500 in the query
+        const id = /^\d{1,10}$/.test(payload.sub ?? "") ? Number(payload.sub) : 0;
+        if (id <= 0 || id > MAX_ID) return { ok: false, problem: "Your session is not valid. Please log in again." };
         // tokens issued before session versions existed carry none: version 0
         const sessionVersion = typeof payload.sv === "number" && Number.isInteger(payload.sv) ? payload.sv : 0;
         if (payload.role === "customer") return { ok: true, user: { role: "customer", customerId: id, sessionVersion } };

@@ -138,6 +138,8 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   "payments.reject": { entity: "payment", verb: "rejected the payment", id: (i) => str(i?.productOrderId), snapshot: payment },
   "payments.verify": { entity: "payment", verb: "verified the gateway payment", id: (i) => str(i?.productOrderId), snapshot: payment },
   "payments.recordRefund": { entity: "refund", verb: "recorded the refund", id: fromInput("refundId"), snapshot: refund },
+  "payments.approveRefund": { entity: "refund", verb: "approved the refund", id: fromInput("refundId"), snapshot: refund },
+  "payments.retryRefund": { entity: "refund", verb: "retried the refund", id: fromInput("refundId"), snapshot: refund },
 
   "settings.update": { entity: "settings", verb: "changed the settings", id: () => undefined, snapshot: settings },
 
@@ -146,6 +148,13 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   "staff.enable": { entity: "staff", verb: "enabled the staff account", id: fromInput("adminId"), snapshot: staff },
 
   "emails.resend": { entity: "email", verb: "resent the email", id: created(["messageId"]), snapshot: email },
+
+  "jobs.run": {
+    entity: "job",
+    verb: "ran the job",
+    id: (i) => str(i?.job),
+    outcome: (o) => ({ processed: [null, (o as { processed?: number }).processed ?? null] }),
+  },
 
   "auth.adminChangePassword": { entity: "account", verb: "changed their own password", id: (_i, _o, self) => self },
   "auth.logoutAll": { entity: "account", verb: "logged out everywhere", id: (_i, _o, self) => self },

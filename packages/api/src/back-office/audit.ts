@@ -78,7 +78,12 @@ async function writeEntry(ctx: Pick<Context, "db">, adminId: number, entry: Entr
  */
 export async function auditExport(ctx: Context, info: { kind: string; rows: number; filters: Record<string, unknown> }) {
   if (ctx.auth?.role !== "admin") return;
-  const filters = Object.fromEntries(Object.entries(info.filters).filter(([key, value]) => key !== "kind" && value !== undefined && value !== ""));
+  const filters = Object.fromEntries(
+    Object.entries(info.filters).filter(
+      // view is the orders' filter only (the schema defaults it for every kind)
+      ([key, value]) => key !== "kind" && (key !== "view" || info.kind === "orders") && value !== undefined && value !== "",
+    ),
+  );
   await writeEntry(ctx, ctx.auth.adminId, {
     action: `export.${info.kind}`,
     entity: "export",

@@ -13,6 +13,7 @@ describe("settings", () => {
     const limits = {
       maxOpenUnpaidOrders: 10,
       maxOrdersPerHour: 20,
+      maxUnitsPerProductPerOrder: 20,
       codEnabled: true,
       codFee: 0,
       codMaxOrderValue: null,

@@ -9,6 +9,10 @@ const settingsOutput = z.object({
   defaultDeliveryCharge: deliveryOutput,
   maxOpenUnpaidOrders: z.number().int(),
   maxOrdersPerHour: z.number().int(),
+  maxUnitsPerProductPerOrder: z
+    .number()
+    .int()
+    .describe("units of one product an order not paid online at placement (cash on delivery, UPI) may take; more must be paid online"),
   codEnabled: z.boolean(),
   codFee: z.number().describe("rupees added to a cash-on-delivery order"),
   codMaxOrderValue: z.number().nullable().describe("rupees; above it cash on delivery is refused (null: no cap)"),
@@ -32,6 +36,7 @@ export const settingsRouter = createTRPCRouter({
         tags: ["Settings"],
         summary:
           "What the storefront must show by law: the seller's legal name, address, GSTIN and state, grievance officer, customer care, default origin and manufacturer",
+        protect: false,
       },
     })
     .input(z.object({}).optional())
@@ -51,7 +56,7 @@ export const settingsRouter = createTRPCRouter({
         path: "/settings",
         tags: ["Settings"],
         summary:
-          "Change settings (the store owner): default delivery charge, order limits per customer, cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines)",
+          "Change settings (the store owner): default delivery charge, order limits per customer (maxOpenUnpaidOrders, maxOrdersPerHour, maxUnitsPerProductPerOrder), cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines)",
       },
     })
     .input(settingsUpdateSchema)

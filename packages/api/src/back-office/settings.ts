@@ -9,6 +9,8 @@ export interface Settings {
   defaultDeliveryCharge: number | "Free";
   maxOpenUnpaidOrders: number;
   maxOrdersPerHour: number;
+  /** units of one product an order not paid online at placement may take (orders/order-limits.ts) */
+  maxUnitsPerProductPerOrder: number;
   codEnabled: boolean;
   /** rupees */
   codFee: number;
@@ -66,6 +68,7 @@ const CODECS: { [K in keyof Settings]: Codec<Settings[K]> } = {
   defaultDeliveryCharge: { fallback: "Free", read: (s) => (s === "Free" ? "Free" : Number(s)), write: String },
   maxOpenUnpaidOrders: whole(ORDER_LIMIT_DEFAULTS.maxOpenUnpaidOrders),
   maxOrdersPerHour: whole(ORDER_LIMIT_DEFAULTS.maxOrdersPerHour),
+  maxUnitsPerProductPerOrder: whole(ORDER_LIMIT_DEFAULTS.maxUnitsPerProductPerOrder),
   codEnabled: { fallback: "true", read: (s) => s === "true", write: String },
   codFee: money,
   codMaxOrderValue: { fallback: "", read: (s) => (s === "" ? null : toRupees(Number(s))), write: (r) => (r === null ? "" : String(toPaise(r))) },

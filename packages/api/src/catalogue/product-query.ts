@@ -8,7 +8,9 @@
 //   0  the whole name is the search            3  details, pack size or category contain it
 //   1  the name or a word of it starts with it  4  a word of the name is spelt close to it
 //   2  the name contains it
-// Tier 4 is looked for only when tiers 0-3 found fewer than SEARCH_RULES.fuzzyBelow products: then
+// Tier 4 is looked for only when tiers 0-3 found fewer than SEARCH_RULES.fuzzyBelow products, and
+// only for a short search of a few words (issue 22: long typo-tolerant searches were what a guest
+// could saturate the database with), through the caller's gate (search-gate.ts): then
 // the search is answered by a second statement that holds both (planning the close-spelling
 // branch costs ~2 ms of PGlite's one thread, which the searches that find what was typed do not
 // pay). "Close" is pg_trgm's word_similarity of the search and the name, or of their consonant
@@ -39,7 +41,24 @@ export const SEARCH_RULES = {
   closeness: 0.65,
   /** a search whose skeleton is shorter than this is not compared by skeleton ("soap" is "sp") */
   skeletonMinLength: 3,
+  /** close spellings only for a search this short (a misspelt product name, not a sentence)… */
+  fuzzyMaxLength: 32,
+  /** …of at most this many words… */
+  fuzzyMaxWords: 4,
+  /** …and for at most this many of its terms (the search first, then its synonym variants) */
+  fuzzyMaxTerms: 3,
 } as const;
+
+/** The terms to look for close spellings of: none for a long search; else the search and its variants that can be misspelt. */
+export function closeSpellingTerms(terms: string[]): string[] {
+  const [search] = terms;
+  if (search === undefined || search.length > SEARCH_RULES.fuzzyMaxLength || search.split(" ").length > SEARCH_RULES.fuzzyMaxWords) return [];
+  return terms.filter((t) => t.length >= SEARCH_RULES.fuzzyMinLength && !SEARCH_RULES.fuzzyNoDigits.test(t)).slice(0, SEARCH_RULES.fuzzyMaxTerms);
+}
+
+/** runs the close-spelling statement: within the caller's bounds (search-gate.ts), or at once */
+export type CloseSpellingGate = <T>(statement: () => Promise<T>) => Promise<T>;
+const ungated: CloseSpellingGate = (statement) => statement();
 
 /** productId last, so equal prices or names keep one order from page to page */
 const ORDER_BY: Record<NonNullable<ProductFilter["sort"]>, Prisma.Sql> = {
@@ -120,14 +139,16 @@ async function pageOf(db: Pick<Db, "$queryRaw">, withMatched: Prisma.Sql, order:
 
 /**
  * Live products matching the filter, one page of them, and how many match in all. `terms` is the
- * search and its synonym variants (empty: no search), the search first. The statements' shape
- * depends only on how many terms there are; every term is a bound parameter.
+ * search and its synonym variants (empty: no search), the search first, normalised (search.ts
+ * normalizeSearch). The statements' shape depends only on how many terms there are; every term is
+ * a bound parameter. The close-spelling statement runs through `gate`.
  */
 export async function queryProducts(
   db: Pick<Db, "$queryRaw">,
   filter: ProductFilter,
   page: { limit: number; offset: number },
   terms: string[] = filter.search ? [filter.search] : [],
+  gate: CloseSpellingGate = ungated,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const category = filter.category ?? null;
   const inCategory = Prisma.sql`(${category}::text IS NULL OR category = ${category}::text)`;
@@ -138,14 +159,16 @@ export async function queryProducts(
   }
   const order = ORDER_BY[sort];
   const typed = await pageOf(db, Prisma.sql`WITH matched AS (${containing(terms, inCategory, sort === "relevance")})`, order, page);
-  const fuzzy = terms.filter((t) => t.length >= SEARCH_RULES.fuzzyMinLength && !SEARCH_RULES.fuzzyNoDigits.test(t));
+  const fuzzy = closeSpellingTerms(terms);
   if (typed.total >= SEARCH_RULES.fuzzyBelow || fuzzy.length === 0) return typed;
-  return pageOf(
-    db,
-    Prisma.sql`WITH direct AS (${containing(terms, inCategory, sort === "relevance")}),
+  return gate(() =>
+    pageOf(
+      db,
+      Prisma.sql`WITH direct AS (${containing(terms, inCategory, sort === "relevance")}),
       fuzzy AS (${spelledClose(fuzzy, inCategory)}),
       matched AS (SELECT * FROM direct UNION ALL SELECT * FROM fuzzy)`,
-    order,
-    page,
+      order,
+      page,
+    ),
   );
 }

@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SEARCH_SYNONYMS } from "@store/validators";
 import { createTestEnv, type TestEnv } from "../testing.ts";
+import { createCallerFactory } from "../trpc.ts";
+import { appRouter } from "../root.ts";
+import { createInnerContext } from "../context.ts";
 
 let env: TestEnv;
 const id: Record<string, number> = {};
@@ -112,7 +115,10 @@ describe("products.list search: misspellings", () => {
     expect(await names(`polish' OR 1=1 --`)).toEqual([]);
     expect(await names(`'; DROP TABLE "Product"; --`)).toEqual([]);
     expect(await names("x".repeat(100))).toEqual([]);
-    await expect(env.anonymous.products.list({ search: "x".repeat(101) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(env.anonymous.products.list({ search: "x".repeat(101) })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("Search is at most 100 characters") as string,
+    });
     expect((await env.anonymous.products.list()).length).toBe(CATALOGUE.length);
   });
 });
@@ -173,5 +179,70 @@ describe("search synonyms (Settings)", () => {
   it("is the owner's to change", async () => {
     const { caller } = await env.newCustomer();
     await expect(caller.settings.update({ searchSynonyms: ["a, b"] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("the cost a guest's searches can cause (issue 22)", () => {
+  const createCaller = createCallerFactory(appRouter);
+  /** a guest at `clientIp` whose database statements are counted */
+  function countedGuest(clientIp: string) {
+    let statements = 0;
+    const db = new Proxy(env.handle.db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (key !== "$queryRaw" || typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          statements++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const caller = createCaller(createInnerContext({ db, services: env.services, auth: null, clientIp }));
+    return { caller, statements: () => statements };
+  }
+  const closeSpellings = () => env.services.productCache.searchGate.started;
+
+  it("a batch of 20 different long misspelt searches runs no close-spelling statement: one statement each", async () => {
+    const guest = countedGuest("203.0.113.7");
+    const before = closeSpellings();
+    const searches = Array.from({ length: 20 }, (_, i) => `lavendar flor clenar with dishwsh gell and detergnt powdr ${"abcdefghijklmnopqrst"[i]}`);
+    for (const search of searches) expect(search.length).toBeLessThanOrEqual(100);
+    const answers = await Promise.all(searches.map((search) => guest.caller.products.list({ search })));
+    expect(answers.every((a) => a.length === 0)).toBe(true);
+    expect(closeSpellings()).toBe(before);
+    expect(guest.statements()).toBe(20);
+    // a short misspelling still finds what was meant
+    expect((await guest.caller.products.list({ search: "lavendar" })).map((p) => p.productName)).toEqual(["Lavender Floor Cleaner", "Lavenders Fresh Mist"]);
+    expect(closeSpellings()).toBe(before + 1);
+  });
+
+  it("close spellings of one guest's many short misspellings run one at a time, and every answer is whole", async () => {
+    const guest = countedGuest("203.0.113.8");
+    const misspelt = ["detergnt", "dishwsh", "clenar", "lavendr", "polsh", "detergant", "dishwassh", "cleanar"];
+    const answers = await Promise.all(misspelt.map((search) => guest.caller.products.list({ search })));
+    for (const [i, answer] of answers.entries()) expect(answer.length, misspelt[i]).toBeGreaterThan(0);
+    expect(env.services.productCache.searchGate.mostAtOnce).toBeLessThanOrEqual(1);
+  });
+
+  it("identical searches with other case and spacing share one kept answer: no statement for the second", async () => {
+    const guest = countedGuest("203.0.113.9");
+    const first = await guest.caller.products.list({ search: "Coconut  BROOM" });
+    const after = guest.statements();
+    expect(after).toBeGreaterThan(0);
+    expect(await guest.caller.products.list({ search: "coconut broom" })).toEqual(first);
+    expect(await guest.caller.products.list({ search: " COCONUT Broom " })).toEqual(first);
+    expect(first.map((p) => p.productName)).toEqual(["Coconut Broom"]);
+    const shelf = await guest.caller.products.shelf({ search: "Spin MOP" });
+    const afterShelf = guest.statements();
+    expect(await guest.caller.products.shelf({ search: "spin   mop" })).toEqual(shelf);
+    expect(guest.statements()).toBe(afterShelf);
+    // a product write empties the kept answers: the next search reads the database again
+    const productId = await env.newProduct({ productName: "Coconut Broom Mini" });
+    try {
+      expect((await guest.caller.products.list({ search: "COCONUT broom" })).map((p) => p.productName)).toEqual(["Coconut Broom", "Coconut Broom Mini"]);
+      expect(guest.statements()).toBeGreaterThan(afterShelf);
+    } finally {
+      await env.admin.products.remove({ productId });
+    }
   });
 });

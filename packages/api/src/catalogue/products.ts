@@ -13,13 +13,14 @@ import {
 } from "@store/validators";
 import type { z } from "zod";
 import { decodeDataUrl, renderProductImages, saveProductImages } from "./images.ts";
-import { expandSearch, likeText } from "./search.ts";
+import { expandSearch, likeText, normalizeSearch } from "./search.ts";
 import { productSelect, toProductOutput } from "./serializers.ts";
 import type { Context } from "../context.ts";
 import { loadSearchSynonyms, loadSettings, type Settings } from "../back-office/settings.ts";
 import { searchedId } from "../platform/context-guards.ts";
 import { queryProducts } from "./product-query.ts";
 import { StoreError } from "../platform/errors.ts";
+import { SearchRefused } from "./search-gate.ts";
 
 /** A product on sale: not soft-deleted. */
 export const live = { deletedAt: null } satisfies Prisma.ProductWhereInput;
@@ -43,8 +44,24 @@ async function searchTerms(ctx: Context, search: string | undefined): Promise<st
   return expandSearch(search, groups);
 }
 
+/** A kept search (product-cache.ts `search`); a crowd shares the load of whoever asked first, but not a refusal of that client's (search-gate.ts). */
+async function keptSearch<T>(ctx: Context, key: string, load: () => Promise<T>, rowsOf: (answer: T) => number): Promise<T> {
+  try {
+    return await ctx.services.productCache.search(key, load, rowsOf);
+  } catch (error) {
+    if (error instanceof SearchRefused && error.client !== ctx.clientIp) return ctx.services.productCache.search(key, load, rowsOf);
+    throw error;
+  }
+}
+
+/** one client's close-spelling statements within the bounds of search-gate.ts */
+const gateOf =
+  (ctx: Context) =>
+  <T>(statement: () => Promise<T>) =>
+    ctx.services.productCache.searchGate.closeSpelling(ctx.clientIp, statement);
+
 async function loadList(ctx: Context, input: ListInput | undefined) {
-  const { rows } = await queryProducts(ctx.db, input ?? {}, { limit: 500, offset: 0 }, await searchTerms(ctx, input?.search));
+  const { rows } = await queryProducts(ctx.db, input ?? {}, { limit: 500, offset: 0 }, await searchTerms(ctx, input?.search), gateOf(ctx));
   return rows.map(toProductOutput);
 }
 
@@ -54,21 +71,41 @@ async function loadShelf(ctx: Context, input: ShelfInput) {
     input,
     { limit: SHELF_SIZE, offset: (input.page - 1) * SHELF_SIZE },
     await searchTerms(ctx, input.search),
+    gateOf(ctx),
   );
   return { items: rows.map(toProductOutput), total, page: input.page, pageSize: SHELF_SIZE };
 }
 
-/** The newest 500 (docs/store-spec.md §7 GET /products/details): searches go to the database, the rest come from the cache. */
+/**
+ * The newest 500 (docs/store-spec.md §7 GET /products/details): searches go to the database once
+ * per normalised search (then they are kept: product-cache.ts `search`), the rest come from the cache.
+ */
 export function listProducts(ctx: Context, input: ListInput | undefined) {
-  // the same search asked by many at once (a sale-day word) runs once: on PGlite each query waits for the one before
-  if (input?.search) return ctx.services.productCache.share(`list:${JSON.stringify([input.search, input.category, input.sort])}`, () => loadList(ctx, input));
+  const search = input?.search ? normalizeSearch(input.search) : "";
+  if (search) {
+    const normalized = { ...input, search };
+    return keptSearch(
+      ctx,
+      `list:${JSON.stringify([search, input?.category, input?.sort])}`,
+      () => loadList(ctx, normalized),
+      (rows) => rows.length,
+    );
+  }
   return ctx.services.productCache.get(`list:${input?.category ?? ""}:${input?.sort ?? ""}`, () => loadList(ctx, input));
 }
 
-/** One page of the storefront's grid: like the list, searches go to the database and plain pages come from the cache. */
+/** One page of the storefront's grid: like the list, searches are kept per normalised search and plain pages come from the cache. */
 export function shelfPage(ctx: Context, input: ShelfInput) {
-  if (input.search)
-    return ctx.services.productCache.share(`shelf:${JSON.stringify([input.search, input.category, input.sort, input.page])}`, () => loadShelf(ctx, input));
+  const search = input.search ? normalizeSearch(input.search) : "";
+  if (search) {
+    const normalized = { ...input, search };
+    return keptSearch(
+      ctx,
+      `shelf:${JSON.stringify([search, input.category, input.sort, input.page])}`,
+      () => loadShelf(ctx, normalized),
+      (page) => page.items.length,
+    );
+  }
   return ctx.services.productCache.get(`shelf:${input.category ?? ""}:${input.sort ?? ""}:${input.page}`, () => loadShelf(ctx, input));
 }
 

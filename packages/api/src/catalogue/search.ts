@@ -10,6 +10,9 @@ export const likeText = (text: string): string => text.replace(/[\\%_]/g, (c) =>
 /** A search and the synonyms it is also run as: the search itself first, at most this many in all. */
 export const MAX_SEARCH_TERMS = 8;
 
+/** A search as it is run and kept (issue 22): trimmed, inner spaces as one, lower case — the matching ignores case, so "Lemon  Gel" and "lemon gel" are one search with one cache entry. */
+export const normalizeSearch = (search: string): string => search.trim().replace(/\s+/g, " ").toLowerCase();
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
@@ -19,7 +22,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * whole, in lower case. One level: a replacement is not expanded again.
  */
 export function expandSearch(search: string, groups: readonly SynonymGroup[]): string[] {
-  const text = search.trim().replace(/\s+/g, " ").toLowerCase();
+  const text = normalizeSearch(search);
   const terms = new Set([text]);
   for (const group of groups) {
     for (const word of group.from) {

@@ -36,7 +36,8 @@ export type MailInput =
   | ({ kind: "order-status"; productName: string; status: string } & OrderRef)
   | ({ kind: "return-requested" | "return-approved" | "return-rejected"; productName: string; reason: string } & OrderRef)
   | ({ kind: "refund-issued"; amountPaise: number; reference: string | null } & OrderRef)
-  | ({ kind: "password-reset"; resetUrl: string; validMinutes: number } & Greeting);
+  | ({ kind: "password-reset"; resetUrl: string; validMinutes: number } & Greeting)
+  | ({ kind: "password-set-by-store"; forgotUrl: string } & Greeting);
 
 export type MailKind = MailInput["kind"];
 
@@ -190,6 +191,12 @@ function draftOf(input: MailInput): Draft {
         { p: `Someone (we hope you) asked to reset the password of your ${STORE} account. The link works once, for ${input.validMinutes} minutes.` },
         { link: input.resetUrl, label: "Choose a new password" },
         { p: "If you did not ask for this, ignore this email: your password stays as it is." },
+      ]);
+    case "password-set-by-store":
+      return draft(`Your ${STORE} password was changed`, input.name, [
+        { p: `The ${STORE} team has set a new password for your account, and you have been logged out on every device.` },
+        { p: "If you did not ask the store for this, choose a new password yourself with this link, then tell us by replying to this email." },
+        { link: input.forgotUrl, label: "Reset your password" },
       ]);
   }
 }

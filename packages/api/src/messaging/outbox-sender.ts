@@ -46,7 +46,7 @@ async function attachmentsOf(db: Context["db"], message: Claimed) {
   return [{ filename: `${invoice.number.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`, content: await renderInvoicePdf(invoice), contentType: "application/pdf" }];
 }
 
-/** Sends what is due now, up to `limit` messages; the caller loops (apps/server plugins/outbox.ts). */
+/** Sends what is due now, up to `limit` messages; the caller loops (the job "outbox", jobs/registry.ts). */
 export async function sendDueMessages(db: Context["db"], transport: MailTransport, opts: { from: string; limit?: number; now?: Date }): Promise<SendReport> {
   const now = opts.now ?? new Date();
   const claimed = await claim(db, now, opts.limit ?? 10);

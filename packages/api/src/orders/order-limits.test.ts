@@ -1,7 +1,10 @@
 // Issue 13 item 5: stock hoarding. Limits per customer on open unpaid orders and on orders an hour,
-// checked under the customer's row lock so parallel orders cannot slip past (PGlite and PostgreSQL).
+// checked under the customer's row lock so parallel orders cannot slip past (PGlite and PostgreSQL);
+// issue 22: at most maxUnitsPerProductPerOrder units of a product in an order not paid online.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestEnv, type TestEnv } from "../testing.ts";
+import { createRazorpayProvider } from "../payments/razorpay/adapter.ts";
+import { startRazorpayStandIn, type RazorpayStandIn } from "../payments/razorpay/stand-in.ts";
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -55,5 +58,93 @@ describe("order limits per customer", () => {
     } finally {
       await limits(10, 20);
     }
+  });
+});
+
+describe("units of a product per unpaid order (issue 22)", () => {
+  const stockOf = async (productId: number) => (await env.handle.db.product.findUniqueOrThrow({ where: { productId } })).quantity;
+  const refusal = {
+    code: "BAD_REQUEST",
+    cause: expect.objectContaining({ code: "QUANTITY_ABOVE_UNPAID_LIMIT" }) as unknown,
+    message: expect.stringMatching(
+      /at most 20 of one product; this one has 21 of Hoard .*please pay online, or contact the shop \(\+91 20 4000 1200 or care@cleanstore\.in\)\.$/,
+    ) as string,
+  };
+
+  it("is 20 by default, in the owner's settings", async () => {
+    await expect(env.admin.settings.get()).resolves.toMatchObject({ maxUnitsPerProductPerOrder: 20 });
+  });
+
+  it("refuses a cash-on-delivery checkout of a new account holding more than 20 of a product, taking nothing; 20 is placed", async () => {
+    const hoarded = await env.newProduct({ productName: "Hoard Floor Gel", quantity: 1_744 });
+    const other = await env.newProduct({ productName: "Hoard Glass Spray", quantity: 100 });
+    const { caller, customerId } = await env.newCustomer();
+    await caller.cart.save({ productId: hoarded, quantity: 21 });
+    await caller.cart.save({ productId: other, quantity: 5 });
+    await expect(caller.cart.checkout({ paymentMethod: "COD" })).rejects.toMatchObject({
+      ...refusal,
+      message: expect.stringContaining("21 of Hoard Floor Gel"),
+    });
+    await expect(caller.cart.checkout({ paymentMethod: "COD" })).rejects.toMatchObject(refusal);
+    expect(await stockOf(hoarded)).toBe(1_744);
+    expect(await env.handle.db.productOrder.count({ where: { customerId } })).toBe(0);
+    // the cart is kept as it was, to lower the quantity or pay online
+    expect(await env.handle.db.cartItem.count({ where: { customerId } })).toBe(2);
+    const line = (await caller.cart.byCustomer({ customerId })).find((l) => l.productId === hoarded);
+    await caller.cart.updatePost({ addToCartId: line!.addToCartId, quantity: 20 });
+    await expect(caller.cart.checkout({ paymentMethod: "COD" })).resolves.toMatchObject({ success: true });
+    expect(await stockOf(hoarded)).toBe(1_744 - 20);
+  });
+
+  it("applies to one product ordered on its own, by cash on delivery or UPI", async () => {
+    await env.admin.settings.update({ upiVpa: "cleanstore@okicici" });
+    const productId = await env.newProduct({ productName: "Hoard Dish Gel", quantity: 500 });
+    const { caller } = await env.newCustomer();
+    for (const paymentMethod of ["COD", "UPI"] as const) {
+      await expect(caller.orders.save({ productId, quantity: 21, paymentMethod })).rejects.toMatchObject({
+        cause: expect.objectContaining({ code: "QUANTITY_ABOVE_UNPAID_LIMIT" }) as unknown,
+        message: expect.stringContaining(paymentMethod === "COD" ? "paid with cash on delivery" : "paid by UPI") as string,
+      });
+    }
+    expect(await stockOf(productId)).toBe(500);
+    await expect(caller.orders.save({ productId, quantity: 20, paymentMethod: "UPI" })).resolves.toMatchObject({ success: true });
+  });
+
+  it("follows the owner's setting", async () => {
+    const productId = await env.newProduct({ productName: "Hoard Bulk Can", quantity: 500 });
+    const { caller } = await env.newCustomer();
+    await env.admin.settings.update({ maxUnitsPerProductPerOrder: 50 });
+    try {
+      await expect(caller.orders.save({ productId, quantity: 50, paymentMethod: "COD" })).resolves.toMatchObject({ success: true });
+      await env.admin.settings.update({ maxUnitsPerProductPerOrder: 3 });
+      await expect(caller.orders.save({ productId, quantity: 4, paymentMethod: "COD" })).rejects.toMatchObject({
+        cause: expect.objectContaining({ code: "QUANTITY_ABOVE_UNPAID_LIMIT" }) as unknown,
+        message: expect.stringContaining("at most 3 of one product; this one has 4 of Hoard Bulk Can") as string,
+      });
+      await expect(env.admin.settings.update({ maxUnitsPerProductPerOrder: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    } finally {
+      await env.admin.settings.update({ maxUnitsPerProductPerOrder: 20 });
+    }
+  });
+});
+
+describe("units of a product per order paid online", () => {
+  const KEYS = { keyId: "rzp_test_standin", keySecret: "stand-in-key-secret", webhookSecret: "stand-in-webhook-secret" };
+  let razorpay: RazorpayStandIn;
+  beforeAll(async () => {
+    razorpay = await startRazorpayStandIn(KEYS);
+    env.services.paymentProvider = createRazorpayProvider({ ...KEYS, apiBase: razorpay.url });
+  });
+  afterAll(async () => {
+    env.services.paymentProvider = null;
+    await razorpay.close();
+  });
+
+  it("are not limited by the unpaid limit", async () => {
+    const productId = await env.newProduct({ productName: "Hoard Paid Online", quantity: 500 });
+    const { caller } = await env.newCustomer();
+    await caller.cart.save({ productId, quantity: 60 });
+    await expect(caller.cart.checkout({ paymentMethod: "ONLINE" })).resolves.toMatchObject({ success: true });
+    expect((await env.handle.db.product.findUniqueOrThrow({ where: { productId } })).quantity).toBe(440);
   });
 });

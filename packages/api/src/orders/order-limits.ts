@@ -4,6 +4,7 @@
 // (Settings). The customer's row is locked first, so parallel orders of one customer are counted
 // one after another, on PostgreSQL as on PGlite, and on any number of server instances.
 import type { Prisma } from "@store/db";
+import type { PaymentMethod } from "@store/domain";
 import { loadSettings, type Settings } from "../back-office/settings.ts";
 import { StoreError } from "../platform/errors.ts";
 
@@ -33,4 +34,34 @@ export async function assertMayOrder(tx: Tx, customerId: number): Promise<Settin
     );
   }
   return limits;
+}
+
+/**
+ * Hoarding through one big unpaid order (issue 22: one new account's single cash-on-delivery
+ * checkout took 1,447 of 1,744 units). An order not paid online at placement — cash on delivery,
+ * or UPI not paid yet — holds stock that may never be paid for, so it takes at most
+ * `maxUnitsPerProductPerOrder` units of each product (Settings). Paid online, the limit does not apply.
+ */
+export async function assertUnpaidQuantities(
+  tx: Tx,
+  lines: readonly { productId: number; quantity: number }[],
+  method: PaymentMethod,
+  settings: Pick<Settings, "maxUnitsPerProductPerOrder" | "customerCareEmail" | "customerCarePhone">,
+): Promise<void> {
+  if (method === "ONLINE") return;
+  const units = new Map<number, number>();
+  for (const line of lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  const over = [...units].filter(([, quantity]) => quantity > settings.maxUnitsPerProductPerOrder);
+  const [first] = over;
+  if (!first) return;
+  const [productId, quantity] = first;
+  const product = await tx.product.findUnique({ where: { productId }, select: { productName: true } });
+  const contact = [settings.customerCarePhone, settings.customerCareEmail].filter(Boolean).join(" or ");
+  const how = method === "COD" ? "with cash on delivery" : "by UPI";
+  throw new StoreError(
+    400,
+    "QUANTITY_ABOVE_UNPAID_LIMIT",
+    `An order paid ${how} may hold at most ${settings.maxUnitsPerProductPerOrder} of one product; this one has ${quantity} of ${product?.productName ?? `product ${productId}`}. ` +
+      `To buy more, please pay online, or contact the shop${contact ? ` (${contact})` : ""}.`,
+  );
 }

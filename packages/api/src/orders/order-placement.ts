@@ -9,6 +9,7 @@ import { recordPaymentEvent } from "../payments/payment-status.ts";
 import { issueInvoice } from "../invoices/invoices.ts";
 import { queueOrderMail, type MailSettings } from "../messaging/outbox.ts";
 import { StoreError } from "../platform/errors.ts";
+import { assertUnpaidQuantities } from "./order-limits.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -103,6 +104,7 @@ export async function placeOrder(
   settings: Settings,
   mail: MailSettings,
 ): Promise<PlacedOrder> {
+  await assertUnpaidQuantities(tx, lines, method, settings);
   const now = new Date();
   const { productOrderId, pinCode } = await insertHeader(tx, customerId, method, settings, now);
   const created: OrderRow[] = [];

@@ -1,12 +1,14 @@
 // Moving an order line along its lifecycle (the rule itself: @store/domain order-lifecycle.ts), and
 // what follows for the order's payment: cash on delivery is Paid once everything is delivered; a
-// cancelled line of a paid order is refunded (refunds.ts).
+// cancelled line of a paid order is refunded (payments/refunds.ts), at once when the owner cancels
+// it, after the owner's approval when staff do. A payment status set by hand is the owner's.
 import { cashCollected, checkStatusChange, effectsOf, type OrderStatus } from "@store/domain";
 import { orderSelect, toOrderOutput } from "./serializers.ts";
-import type { AuthedContext } from "../platform/context-guards.ts";
 import { putBackStock, STOCK_TX_OPTIONS } from "../catalogue/stock.ts";
 import { actorOf, lockOrder, setPaymentStatus } from "../payments/payment-status.ts";
-import { refundLine, settleOnlineRefunds } from "../payments/refunds.ts";
+import { refundLine } from "../payments/refunds.ts";
+import { awaitingApprovalNote, sendNewRefund } from "../payments/refund-actions.ts";
+import { assertStoreOwner, isStoreOwner, type RoleAwareContext } from "../payments/money-owner.ts";
 import { creditCancelledLine } from "../invoices/invoices.ts";
 import { loadSettings } from "../back-office/settings.ts";
 import { queueLineMail } from "../messaging/outbox.ts";
@@ -19,7 +21,7 @@ export interface StatusChange {
   paymentStatus?: "Pending" | "Paid";
 }
 
-async function applyStatusChange(ctx: AuthedContext, { orderId, ...change }: StatusChange) {
+async function applyStatusChange(ctx: RoleAwareContext, { orderId, ...change }: StatusChange) {
   return ctx.db.$transaction(async (tx) => {
     const found = await tx.productOrder.findUnique({ where: { orderId }, select: { productOrderId: true } });
     if (!found) throw new StoreError(404, "NOT_FOUND", `Order ${orderId} was not found.`);
@@ -30,8 +32,9 @@ async function applyStatusChange(ctx: AuthedContext, { orderId, ...change }: Sta
     const next = change.orderStatus && change.orderStatus !== line.orderStatus ? change.orderStatus : undefined;
     const payTo = change.paymentStatus && change.paymentStatus !== header.paymentStatus ? change.paymentStatus : undefined;
     if (!next && !payTo) throw new StoreError(409, "CONFLICT", `Order ${orderId} already has that status.`);
+    if (payTo) assertStoreOwner(ctx, "change a payment's status (mark it Paid or Pending)");
     let restocked = false;
-    let refunded = false;
+    let refundId: number | null = null;
     if (next) {
       const allowed = checkStatusChange(line.orderStatus, next);
       if (!allowed.ok) throw new StoreError(409, "CONFLICT", `Order ${orderId} ${allowed.reason}.`);
@@ -42,7 +45,7 @@ async function applyStatusChange(ctx: AuthedContext, { orderId, ...change }: Sta
         await putBackStock(tx, line.productId, line.quantity);
         restocked = true;
         await creditCancelledLine(tx, header.productOrderId, orderId, "order cancelled", await loadSettings(tx), new Date());
-        refunded = await refundLine(tx, line, "order cancelled");
+        refundId = await refundLine(tx, line, "order cancelled", { owner: isStoreOwner(ctx) });
       }
       if (next === "Completed" && header.paymentMethod === "COD" && header.paymentStatus === "Pending") {
         const statuses = await tx.productOrder.findMany({ where: { productOrderId: header.productOrderId }, select: { orderStatus: true } });
@@ -58,15 +61,16 @@ async function applyStatusChange(ctx: AuthedContext, { orderId, ...change }: Sta
       }
       await setPaymentStatus(tx, header, { to: payTo, actor, reason: "set by the admin", data: { paymentNote: null } });
     }
-    return { restocked, refunded, productOrderId: header.productOrderId };
+    return { restocked, refundId };
   }, STOCK_TX_OPTIONS);
 }
 
-export async function changeOrderStatus(ctx: AuthedContext, input: StatusChange) {
+export async function changeOrderStatus(ctx: RoleAwareContext, input: StatusChange) {
   if (!input.orderStatus && !input.paymentStatus) throw new StoreError(400, "BAD_REQUEST", "Send orderStatus or paymentStatus.");
-  const { restocked, refunded, productOrderId } = await applyStatusChange(ctx, input);
+  const { restocked, refundId } = await applyStatusChange(ctx, input);
   if (restocked) ctx.services.productEvents.changed();
-  if (refunded) await settleOnlineRefunds(ctx, productOrderId, actorOf(ctx.auth));
+  await sendNewRefund(ctx, refundId, actorOf(ctx.auth));
   const order = await ctx.db.productOrder.findUniqueOrThrow({ where: { orderId: input.orderId }, select: orderSelect });
-  return { success: true, message: `Order ${input.orderId} is ${order.orderStatus}, payment ${order.paymentStatus}.`, order: toOrderOutput(order) };
+  const waiting = await awaitingApprovalNote(ctx, refundId);
+  return { success: true, message: `Order ${input.orderId} is ${order.orderStatus}, payment ${order.paymentStatus}.${waiting}`, order: toOrderOutput(order) };
 }

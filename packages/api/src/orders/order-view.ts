@@ -68,6 +68,7 @@ export async function orderDetails(ctx: AuthedContext, productOrderId: string) {
       status: r.status,
       reason: r.reason,
       reference: r.reference,
+      error: isAdmin ? r.error : null,
       createdAt: r.createdAt,
       processedAt: r.processedAt,
     })),

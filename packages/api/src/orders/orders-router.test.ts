@@ -377,6 +377,26 @@ describe("order lifecycle (admin)", () => {
     });
   });
 
+  it("a payment status set by hand is the owner's: staff get 403 OWNER_ONLY on both update paths and nothing changes; staff still move the order", async () => {
+    const account = await env.handle.db.admin.create({
+      data: { name: "Order Staff", email: "order.staff@cleanstore.test", passwordHash: "unused", role: "staff" },
+    });
+    const staff = env.as({ role: "admin", adminId: account.adminId });
+    const { order } = await placed();
+    const ownerOnly = { code: "FORBIDDEN", cause: expect.objectContaining({ code: "OWNER_ONLY" }) };
+    await expect(staff.orders.updateStatus({ orderId: order.orderId, paymentStatus: "Paid" })).rejects.toMatchObject(ownerOnly);
+    await expect(staff.orders.update({ orderId: order.orderId, paymentStatus: "Paid" })).rejects.toMatchObject(ownerOnly);
+    await expect(staff.orders.updateStatus({ orderId: order.orderId, orderStatus: "On the way", paymentStatus: "Paid" })).rejects.toMatchObject(ownerOnly);
+    const line = await env.handle.db.productOrder.findUniqueOrThrow({ where: { orderId: order.orderId } });
+    expect(line).toMatchObject({ paymentStatus: "Pending", orderStatus: "Shipped" });
+    expect(await env.handle.db.paymentEvent.count({ where: { productOrderId: line.productOrderId, toStatus: "Paid" } })).toBe(0);
+    // the same payment status as now is no change of it
+    await expect(staff.orders.updateStatus({ orderId: order.orderId, orderStatus: "On the way", paymentStatus: "Pending" })).resolves.toMatchObject({
+      order: { orderStatus: "On the way", paymentStatus: "Pending" },
+    });
+    await expect(env.admin.orders.update({ orderId: order.orderId, paymentStatus: "Paid" })).resolves.toMatchObject({ order: { paymentStatus: "Paid" } });
+  });
+
   it("validates statuses and needs one of them; admin only", async () => {
     const { c, order } = await placed();
     await expect(env.admin.orders.updateStatus({ orderId: order.orderId })).rejects.toMatchObject({

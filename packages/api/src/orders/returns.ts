@@ -1,10 +1,14 @@
 // Returns: asked for by the shopper, decided by the admin (the rule itself: @store/domain returns.ts).
+// An approved return of a paid order is refunded: at once when the owner approves it, after the
+// owner's approval of the refund when staff do; marking it Refunded (money recorded) is the owner's.
 import { returnDecisionFrom, whyNoReturn, type ReturnDecision, type ReturnReason } from "@store/domain";
 import { orderSelect, toOrderOutput } from "./serializers.ts";
 import type { Context } from "../context.ts";
-import { assertOwnRecord, type AuthedContext, type CustomerContext } from "../platform/context-guards.ts";
+import { assertOwnRecord, type CustomerContext } from "../platform/context-guards.ts";
 import { actorOf, lockOrder } from "../payments/payment-status.ts";
-import { closeRefundOfLine, refundLine, settleOnlineRefunds } from "../payments/refunds.ts";
+import { closeRefundOfLine, refundLine } from "../payments/refunds.ts";
+import { awaitingApprovalNote, sendNewRefund } from "../payments/refund-actions.ts";
+import { assertStoreOwner, isStoreOwner, type RoleAwareContext } from "../payments/money-owner.ts";
 import { queueLineMail } from "../messaging/outbox.ts";
 import { STOCK_TX_OPTIONS } from "../catalogue/stock.ts";
 import { creditCancelledLine } from "../invoices/invoices.ts";
@@ -34,10 +38,11 @@ export async function requestReturn(ctx: CustomerContext, input: { orderId: numb
   return { success: true, message: "Return requested. We will review it in 2-3 business days.", order: await reload(ctx, input.orderId) };
 }
 
-/** Approving a return of a paid order creates its refund (through the gateway at once when paid online). */
-export async function decideReturn(ctx: AuthedContext, input: { orderId: number; returnStatus: ReturnDecision }) {
+/** Approving a return of a paid order creates its refund (through the gateway at once when the owner approves an online one). */
+export async function decideReturn(ctx: RoleAwareContext, input: { orderId: number; returnStatus: ReturnDecision }) {
+  if (input.returnStatus === "Refunded") assertStoreOwner(ctx, "mark a return refunded");
   const actor = actorOf(ctx.auth);
-  const refunded = await ctx.db.$transaction(async (tx) => {
+  const refundId = await ctx.db.$transaction(async (tx) => {
     const order = await tx.productOrder.findUnique({ where: { orderId: input.orderId } });
     if (!order) throw new StoreError(404, "NOT_FOUND", `Order ${input.orderId} was not found.`);
     // the header first, as every payment change takes it (no lock-order deadlock with a status change)
@@ -55,12 +60,11 @@ export async function decideReturn(ctx: AuthedContext, input: { orderId: number;
     if (input.returnStatus === "Approved") {
       const reason = `return approved: ${order.returnReason ?? "return"}`;
       await creditCancelledLine(tx, order.productOrderId, order.orderId, reason, await loadSettings(tx), new Date());
-      return refundLine(tx, order, reason);
+      return refundLine(tx, order, reason, { owner: isStoreOwner(ctx) });
     }
     if (input.returnStatus === "Refunded") await closeRefundOfLine(tx, input.orderId, actor, ctx.services.mail);
-    return false;
+    return null;
   }, STOCK_TX_OPTIONS);
-  const order = await ctx.db.productOrder.findUniqueOrThrow({ where: { orderId: input.orderId }, select: { productOrderId: true } });
-  if (refunded) await settleOnlineRefunds(ctx, order.productOrderId, actor);
-  return { success: true, message: `Return ${input.returnStatus}.`, order: await reload(ctx, input.orderId) };
+  await sendNewRefund(ctx, refundId, actor);
+  return { success: true, message: `Return ${input.returnStatus}.${await awaitingApprovalNote(ctx, refundId)}`, order: await reload(ctx, input.orderId) };
 }

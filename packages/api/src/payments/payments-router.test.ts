@@ -6,7 +6,7 @@ import { createTestEnv, type TestEnv } from "../testing.ts";
 import { createRazorpayProvider } from "./razorpay/adapter.ts";
 import { startRazorpayStandIn, type RazorpayStandIn } from "./razorpay/stand-in.ts";
 import { expireUnpaidUpiOrders } from "./payments.ts";
-import { handleGatewayWebhook } from "./gateway-payments.ts";
+import { handleGatewayWebhook } from "./gateway-webhook.ts";
 
 let env: TestEnv;
 let razorpay: RazorpayStandIn;
@@ -29,6 +29,8 @@ const withoutGateway = () => {
   env.services.paymentProvider = null;
 };
 const stockOf = async (productId: number) => (await env.handle.db.product.findUniqueOrThrow({ where: { productId } })).quantity;
+/** the webhook's headers: its signature and Razorpay's (unsigned) event id */
+const signed = (signature: string, eventId: string) => ({ "x-razorpay-signature": signature, "x-razorpay-event-id": eventId });
 const header = (productOrderId: string) => env.handle.db.order.findUniqueOrThrow({ where: { productOrderId } });
 
 async function shopper(cart: { price?: number; delivery?: number | "Free"; quantity?: number }[] = [{}], customer: Record<string, unknown> = {}) {
@@ -275,23 +277,22 @@ describe("ONLINE through the gateway (Razorpay stand-in)", () => {
     const providerOrderId = (await c.caller.payments.get({ productOrderId })).providerOrderId ?? "";
 
     const failed = razorpay.webhook("payment.failed", providerOrderId);
-    const bad = await handleGatewayWebhook(db, env.services, { rawBody: Buffer.from(failed.body), signature: "00".repeat(32), eventId: failed.eventId });
+    const bad = await handleGatewayWebhook(db, env.services, { rawBody: Buffer.from(failed.body), headers: signed("00".repeat(32), failed.eventId) });
     expect(bad.status).toBe(400);
     expect((await header(productOrderId)).paymentStatus).toBe("Pending");
     const tampered = await handleGatewayWebhook(db, env.services, {
       rawBody: Buffer.from(failed.body + " "),
-      signature: failed.signature,
-      eventId: failed.eventId,
+      headers: signed(failed.signature, failed.eventId),
     });
     expect(tampered.status).toBe(400);
 
     expect(
-      (await handleGatewayWebhook(db, env.services, { rawBody: Buffer.from(failed.body), signature: failed.signature, eventId: failed.eventId })).status,
+      (await handleGatewayWebhook(db, env.services, { rawBody: Buffer.from(failed.body), headers: signed(failed.signature, failed.eventId) })).status,
     ).toBe(200);
     expect((await header(productOrderId)).paymentStatus).toBe("Failed");
 
     const short = razorpay.webhook("payment.captured", providerOrderId, { amountPaise: 100 });
-    await handleGatewayWebhook(db, env.services, { rawBody: Buffer.from(short.body), signature: short.signature, eventId: short.eventId });
+    await handleGatewayWebhook(db, env.services, { rawBody: Buffer.from(short.body), headers: signed(short.signature, short.eventId) });
     const flagged = await header(productOrderId);
     expect(flagged.paymentStatus).toBe("Failed");
     expect(flagged.paymentFlag).toContain("₹1.00");
@@ -299,19 +300,17 @@ describe("ONLINE through the gateway (Razorpay stand-in)", () => {
     const captured = razorpay.webhook("payment.captured", providerOrderId);
     const once = await handleGatewayWebhook(db, env.services, {
       rawBody: Buffer.from(captured.body),
-      signature: captured.signature,
-      eventId: captured.eventId,
+      headers: signed(captured.signature, captured.eventId),
     });
     expect(once).toMatchObject({ status: 200, message: "Payment marked Paid." });
     const again = await handleGatewayWebhook(db, env.services, {
       rawBody: Buffer.from(captured.body),
-      signature: captured.signature,
-      eventId: captured.eventId,
+      headers: signed(captured.signature, captured.eventId),
     });
     expect(again).toMatchObject({ status: 200, message: "Event already handled." });
     // a late failure of an earlier attempt never undoes the payment
     const late = razorpay.webhook("payment.failed", providerOrderId);
-    await handleGatewayWebhook(db, env.services, { rawBody: Buffer.from(late.body), signature: late.signature, eventId: late.eventId });
+    await handleGatewayWebhook(db, env.services, { rawBody: Buffer.from(late.body), headers: signed(late.signature, late.eventId) });
     expect((await header(productOrderId)).paymentStatus).toBe("Paid");
     expect(await db.paymentEvent.count({ where: { productOrderId, toStatus: "Paid" } })).toBe(1);
   });

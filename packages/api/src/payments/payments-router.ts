@@ -1,14 +1,15 @@
 import { z } from "zod";
-import { gatewayVerifySchema, productOrderIdSchema, refundReferenceSchema, rejectPaymentSchema, utrSchema } from "@store/validators";
+import { gatewayVerifySchema, id, productOrderIdSchema, refundReferenceSchema, rejectPaymentSchema, utrSchema } from "@store/validators";
 import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure, ownerProcedure } from "../trpc.ts";
 import { successOutput } from "../platform/serialize-common.ts";
-import { awaitingPaymentOutput, paymentOptionOutput, paymentViewOutput } from "./serializers.ts";
+import { awaitingPaymentOutput, openRefundOutput, paymentOptionOutput, paymentViewOutput, refundDecisionOutput } from "./serializers.ts";
 import { confirmUtr, paymentsAwaitingVerification, paymentView, rejectUtr, submitUtr, upiQr } from "./payments.ts";
 import { verifyGatewayPayment } from "./gateway-payments.ts";
-import { recordRefund } from "./refunds.ts";
+import { approveRefund, openRefunds, recordRefund, retryRefund } from "./refund-actions.ts";
 import { checkoutPaymentOptions } from "./payment-options.ts";
 
 const byOrder = z.object({ productOrderId: productOrderIdSchema });
+const byRefund = z.object({ refundId: id("Refund id") });
 
 export const paymentsRouter = createTRPCRouter({
   options: customerOrAdminProcedure
@@ -109,7 +110,7 @@ export const paymentsRouter = createTRPCRouter({
     })
     .input(gatewayVerifySchema)
     .output(successOutput)
-    .mutation(({ ctx, input }) => verifyGatewayPayment(ctx, input)),
+    .mutation(({ ctx, input: { productOrderId, ...callback } }) => verifyGatewayPayment(ctx, { productOrderId, callback })),
 
   recordRefund: ownerProcedure
     .meta({
@@ -123,4 +124,44 @@ export const paymentsRouter = createTRPCRouter({
     .input(refundReferenceSchema)
     .output(successOutput)
     .mutation(({ ctx, input }) => recordRefund(ctx, input)),
+
+  openRefunds: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/payments/refunds/open",
+        tags: ["Payments"],
+        summary:
+          "Refunds not yet paid back: awaiting the owner's approval, waiting for a bank transfer, or failed at the gateway (with why), oldest first (admin)",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.array(openRefundOutput))
+    .query(({ ctx }) => openRefunds(ctx)),
+
+  approveRefund: ownerProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/payments/refunds/{refundId}/approve",
+        tags: ["Payments"],
+        summary: "Approve a refund a staff action left Awaiting approval: an online one goes to the gateway now (the store owner)",
+      },
+    })
+    .input(byRefund)
+    .output(refundDecisionOutput)
+    .mutation(({ ctx, input }) => approveRefund(ctx, input)),
+
+  retryRefund: ownerProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/payments/refunds/{refundId}/retry",
+        tags: ["Payments"],
+        summary: "Send a Failed online refund to the gateway again (the store owner)",
+      },
+    })
+    .input(byRefund)
+    .output(refundDecisionOutput)
+    .mutation(({ ctx, input }) => retryRefund(ctx, input)),
 });

@@ -1,26 +1,48 @@
-// Money given back when a line of a paid order is cancelled or its return approved: through the
-// gateway for an online payment, by the shop's own bank transfer (recorded with its reference) for
-// cash on delivery and UPI.
+// Money given back when a line of a paid order is cancelled or its return approved: the refund's
+// states and the steps taken inside the caller's transaction. Sending one to the gateway and the
+// owner's decisions on it: refund-actions.ts.
 import type { Prisma } from "@store/db";
 import { formatRupees, isPaidStatus, statusAfterRefund } from "@store/domain";
-import type { Context } from "../context.ts";
-import { PaymentProviderError } from "./gateway.ts";
-import { actorOf, lockOrder, setPaymentStatus } from "./payment-status.ts";
+import { lockOrder, setPaymentStatus } from "./payment-status.ts";
 import { queueOrderMail, type MailSettings } from "../messaging/outbox.ts";
-import type { AuthedContext } from "../platform/context-guards.ts";
-import { STOCK_TX_OPTIONS } from "../catalogue/stock.ts";
-import { StoreError } from "../platform/errors.ts";
 
 type Tx = Prisma.TransactionClient;
 
 /**
- * In the caller's transaction: the refund for one line (its total; the cash-on-delivery fee too
- * when no other line is left to deliver). Nothing when the order was not paid; never two for a line
- * (unique orderId).
+ * A refund's states. An online refund made by a staff action is `Awaiting approval` until the
+ * owner approves it (staff send no money out); a COD/UPI one is `Pending` until the owner records
+ * the bank transfer; `Processing` while the gateway has it (accepted, not yet done); `Failed` when
+ * the gateway refused it or failed it later (the owner retries it).
  */
-export async function refundLine(tx: Tx, line: { orderId: number; productOrderId: string; orderTotalPrice: number }, reason: string): Promise<boolean> {
+export const REFUND_STATUS = {
+  awaitingApproval: "Awaiting approval",
+  pending: "Pending",
+  processing: "Processing",
+  processed: "Processed",
+  failed: "Failed",
+} as const;
+export type RefundStatus = (typeof REFUND_STATUS)[keyof typeof REFUND_STATUS];
+
+/** The store's reference of a refund at the gateway (its receipt), and back. */
+export const refundReceipt = (refundId: number) => `refund-${refundId}`;
+export const refundIdOfReceipt = (receipt: string | null): number | undefined => {
+  const match = receipt ? /^refund-(\d{1,9})$/.exec(receipt) : null;
+  return match ? Number(match[1]) : undefined;
+};
+
+/**
+ * In the caller's transaction: the refund for one line (its total; the cash-on-delivery fee too
+ * when no other line is left to deliver), or null when the order was not paid; never two for a
+ * line (unique orderId). An online one waits for the owner's approval unless the owner made it.
+ */
+export async function refundLine(
+  tx: Tx,
+  line: { orderId: number; productOrderId: string; orderTotalPrice: number },
+  reason: string,
+  madeBy: { owner: boolean },
+): Promise<number | null> {
   const order = await lockOrder(tx, line.productOrderId);
-  if (!isPaidStatus(order.paymentStatus)) return false;
+  if (!isPaidStatus(order.paymentStatus)) return null;
   const othersLeft = await tx.productOrder.count({
     where: {
       productOrderId: line.productOrderId,
@@ -30,18 +52,44 @@ export async function refundLine(tx: Tx, line: { orderId: number; productOrderId
     },
   });
   const amount = line.orderTotalPrice + (othersLeft === 0 ? order.codFee : 0);
-  const created = await tx.refund.createMany({ data: [{ productOrderId: line.productOrderId, orderId: line.orderId, amount, reason }], skipDuplicates: true });
-  return created.count > 0;
+  const status = order.paymentMethod === "ONLINE" && !madeBy.owner ? REFUND_STATUS.awaitingApproval : REFUND_STATUS.pending;
+  const created = await tx.refund.createMany({
+    data: [{ productOrderId: line.productOrderId, orderId: line.orderId, amount, reason, status }],
+    skipDuplicates: true,
+  });
+  if (created.count === 0) return null;
+  return (await tx.refund.findUniqueOrThrow({ where: { orderId: line.orderId }, select: { refundId: true } })).refundId;
 }
 
-/** The refund is done: the order's refunded total and payment status follow, and a returned line becomes Refunded. */
-async function markProcessed(tx: Tx, refundId: number, done: { reference: string | null; providerRefundId?: string; actor: string; mail: MailSettings }) {
-  const refund = await tx.refund.findUniqueOrThrow({ where: { refundId } });
-  const order = await lockOrder(tx, refund.productOrderId);
-  await tx.refund.update({
-    where: { refundId },
-    data: { status: "Processed", reference: done.reference, providerRefundId: done.providerRefundId ?? null, error: null, processedAt: new Date() },
+export interface RefundDone {
+  /** only from these states (a state already moved on by someone else is left alone) */
+  from: readonly RefundStatus[];
+  reference: string | null;
+  providerRefundId?: string;
+  actor: string;
+  mail: MailSettings;
+}
+
+/**
+ * The refund is done: the order's refunded total and payment status follow, a returned line
+ * becomes Refunded, the customer is told. False when the refund was not in one of `from`.
+ */
+export async function markRefundProcessed(tx: Tx, refundId: number, done: RefundDone): Promise<boolean> {
+  const { productOrderId } = await tx.refund.findUniqueOrThrow({ where: { refundId }, select: { productOrderId: true } });
+  // the header first, as every payment change takes it; then the refund's state is re-checked
+  const order = await lockOrder(tx, productOrderId);
+  const claimed = await tx.refund.updateMany({
+    where: { refundId, status: { in: [...done.from] } },
+    data: {
+      status: REFUND_STATUS.processed,
+      reference: done.reference,
+      ...(done.providerRefundId ? { providerRefundId: done.providerRefundId } : {}),
+      error: null,
+      processedAt: new Date(),
+    },
   });
+  if (claimed.count === 0) return false;
+  const refund = await tx.refund.findUniqueOrThrow({ where: { refundId } });
   const refundedTotal = order.refundedTotal + refund.amount;
   await setPaymentStatus(tx, order, {
     to: statusAfterRefund(order.grandTotal, refundedTotal),
@@ -50,68 +98,23 @@ async function markProcessed(tx: Tx, refundId: number, done: { reference: string
     data: { refundedTotal },
   });
   if (refund.orderId) await tx.productOrder.updateMany({ where: { orderId: refund.orderId, returnStatus: "Approved" }, data: { returnStatus: "Refunded" } });
-  await queueOrderMail(tx, { mail: done.mail }, refund.productOrderId, (o) => ({
+  await queueOrderMail(tx, { mail: done.mail }, productOrderId, (o) => ({
     kind: "refund-issued",
     ...o,
     amountPaise: refund.amount,
     reference: done.reference,
   }));
+  return true;
 }
 
-/**
- * After the transaction that created refunds: an online payment's refunds go through the gateway
- * now. Each is claimed first (Pending/Failed → Processing) so two admins cannot refund it twice; a
- * gateway failure leaves it Failed with the error, for a retry.
- */
-export async function settleOnlineRefunds(ctx: Pick<Context, "db" | "services">, productOrderId: string, actor: string): Promise<void> {
-  const order = await ctx.db.order.findUnique({ where: { productOrderId }, select: { paymentMethod: true, providerPaymentId: true } });
-  const gateway = ctx.services.paymentProvider;
-  if (!order || order.paymentMethod !== "ONLINE" || !gateway || !order.providerPaymentId) return;
-  const waiting = await ctx.db.refund.findMany({ where: { productOrderId, status: { in: ["Pending", "Failed"] } } });
-  for (const refund of waiting) {
-    const claimed = await ctx.db.refund.updateMany({ where: { refundId: refund.refundId, status: refund.status }, data: { status: "Processing" } });
-    if (claimed.count === 0) continue;
-    try {
-      const done = await gateway.refund({ paymentId: order.providerPaymentId, amountPaise: refund.amount, receipt: `refund-${refund.refundId}` });
-      await ctx.db.$transaction(
-        (tx) => markProcessed(tx, refund.refundId, { reference: done.id, providerRefundId: done.id, actor, mail: ctx.services.mail }),
-        STOCK_TX_OPTIONS,
-      );
-    } catch (error) {
-      const message = error instanceof PaymentProviderError ? error.message : "The refund could not be completed.";
-      await ctx.db.refund.update({ where: { refundId: refund.refundId }, data: { status: "Failed", error: message.slice(0, 300) } });
-    }
-  }
-}
-
-/** Admin: a cash-on-delivery or UPI refund was paid by bank transfer (its reference); an online one is sent to the gateway again. */
-export async function recordRefund(ctx: AuthedContext, input: { productOrderId: string; refundId: number; reference: string }) {
-  const refund = await ctx.db.refund.findUnique({ where: { refundId: input.refundId }, include: { order: { select: { paymentMethod: true } } } });
-  if (!refund || refund.productOrderId !== input.productOrderId) throw new StoreError(404, "NOT_FOUND", `Refund ${input.refundId} was not found.`);
-  if (refund.status === "Processed" || refund.status === "Processing") {
-    throw new StoreError(409, "CONFLICT", `Refund ${input.refundId} is already ${refund.status}.`);
-  }
-  if (refund.order.paymentMethod === "ONLINE") {
-    await settleOnlineRefunds(ctx, input.productOrderId, actorOf(ctx.auth));
-  } else {
-    await ctx.db.$transaction(async (tx) => {
-      const claimed = await tx.refund.updateMany({
-        where: { refundId: input.refundId, status: { in: ["Pending", "Failed"] } },
-        data: { status: "Processing" },
-      });
-      if (claimed.count === 0) throw new StoreError(409, "CONFLICT", `Refund ${input.refundId} was recorded by someone else. Please reload.`);
-      await markProcessed(tx, input.refundId, { reference: input.reference, actor: actorOf(ctx.auth), mail: ctx.services.mail });
-    }, STOCK_TX_OPTIONS);
-  }
-  const after = await ctx.db.refund.findUniqueOrThrow({ where: { refundId: input.refundId } });
-  if (after.status !== "Processed") throw new StoreError(503, "SERVICE_UNAVAILABLE", after.error ?? "The refund could not be completed. Please try again.");
-  return { success: true, message: `Refund of ${formatRupees(after.amount)} recorded.` };
-}
-
-/** The spec's "Refunded" return decision (no reference sent): the line's waiting refund counts as paid. */
+/** The owner's "Refunded" return decision (no reference sent): the line's refund counts as paid back. */
 export async function closeRefundOfLine(tx: Tx, orderId: number, actor: string, mail: MailSettings): Promise<void> {
-  const refund = await tx.refund.findUnique({ where: { orderId } });
-  if (!refund || refund.status === "Processed" || refund.status === "Processing") return;
-  await tx.refund.update({ where: { refundId: refund.refundId }, data: { status: "Processing" } });
-  await markProcessed(tx, refund.refundId, { reference: null, actor, mail });
+  const refund = await tx.refund.findUnique({ where: { orderId }, select: { refundId: true } });
+  if (!refund) return;
+  await markRefundProcessed(tx, refund.refundId, {
+    from: [REFUND_STATUS.awaitingApproval, REFUND_STATUS.pending, REFUND_STATUS.failed],
+    reference: null,
+    actor,
+    mail,
+  });
 }

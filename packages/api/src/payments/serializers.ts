@@ -38,6 +38,28 @@ export const awaitingPaymentOutput = z.object({
 
 const money = z.number().describe("rupees");
 
+const refundStatus = z.string().describe("Awaiting approval, Pending, Processing, Processed or Failed");
+
+export const openRefundOutput = z.object({
+  refundId: z.number().int(),
+  productOrderId: z.string(),
+  orderId: z.number().int().nullable(),
+  customerName: z.string(),
+  method: z.string(),
+  amount: money,
+  status: refundStatus,
+  reason: z.string(),
+  error: z.string().nullable().describe("why the gateway refused or failed it"),
+  createdAt: z.date(),
+});
+
+export const refundDecisionOutput = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  refundId: z.number().int(),
+  status: refundStatus.describe("Processed, or Processing until the gateway confirms (Pending: a COD/UPI refund waiting for its bank transfer)"),
+});
+
 export const orderDetailsOutput = z.object({
   productOrderId: z.string(),
   customerId: z.number().int(),
@@ -67,9 +89,10 @@ export const orderDetailsOutput = z.object({
       refundId: z.number().int(),
       orderId: z.number().int().nullable(),
       amount: money,
-      status: z.string(),
+      status: refundStatus,
       reason: z.string(),
       reference: z.string().nullable(),
+      error: z.string().nullable().optional().describe("admin only: why the gateway refused or failed the refund"),
       createdAt: z.date(),
       processedAt: z.date().nullable(),
     }),

@@ -6,7 +6,7 @@ import { OrderTotals } from "../OrderTotals";
 import { QueryState } from "../QueryState";
 import { OwnerOnly } from "./OwnerOnly";
 import { PaymentDecision } from "./PaymentDecision";
-import { RefundRecorder } from "./RefundRecorder";
+import { RefundActions } from "./RefundActions";
 
 /** The admin order view's whole order: totals, payment (UTR, gateway ids, flag), refunds, every payment change, GST documents. */
 export function OrderPaymentCard({ productOrderId }: { productOrderId: string }) {
@@ -78,15 +78,14 @@ export function OrderPaymentCard({ productOrderId }: { productOrderId: string })
                       <tr key={r.refundId}>
                         <td>{r.orderId ?? "—"}</td>
                         <td className="num">{formatINR(r.amount)}</td>
-                        <td>{r.status}</td>
+                        <td>
+                          {r.status}
+                          {r.error && <p className="form-error">{r.error}</p>}
+                        </td>
                         <td>{r.reason}</td>
                         <td>{r.reference ?? "—"}</td>
                         <td>
-                          {(r.status === "Pending" || r.status === "Failed") && (
-                            <OwnerOnly note="The store's owner records refunds.">
-                              <RefundRecorder productOrderId={productOrderId} refundId={r.refundId} online={o.payment.method === "ONLINE"} />
-                            </OwnerOnly>
-                          )}
+                          <RefundActions productOrderId={productOrderId} refund={r} online={o.payment.method === "ONLINE"} />
                         </td>
                       </tr>
                     ))}

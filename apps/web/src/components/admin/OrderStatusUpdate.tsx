@@ -6,6 +6,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "./ConfirmDialog";
 import type { Order } from "./OrderDetails";
 import { StatusBadge } from "./StatusBadge";
+import { OwnerOnly } from "./OwnerOnly";
 
 function useInvalidateOrders() {
   const utils = trpc.useUtils();
@@ -149,9 +150,11 @@ export function ReturnDecision({ order }: { order: Order }) {
         </div>
       )}
       {order.returnStatus === "Approved" && (
-        <button type="button" className="btn" disabled={mutation.isPending} onClick={() => decide("Refunded")}>
-          Mark refunded
-        </button>
+        <OwnerOnly note="The store's owner marks a return refunded.">
+          <button type="button" className="btn" disabled={mutation.isPending} onClick={() => decide("Refunded")}>
+            Mark refunded
+          </button>
+        </OwnerOnly>
       )}
     </section>
   );

@@ -8,6 +8,12 @@ const PAYMENT_FIELDS: SettingField[] = [
   { name: "codFee", label: "COD fee (₹)", inputMode: "decimal", hint: "Added to every cash-on-delivery order as its own line. 0 for none." },
   { name: "codMaxOrderValue", label: "Largest COD order (₹)", inputMode: "decimal", hint: "Above it the shopper must pay online. Empty: no limit." },
   { name: "codBlockedPinCodes", label: "Pin codes without COD", kind: "list", hint: "6-digit pin codes, separated by commas or spaces." },
+  {
+    name: "maxUnitsPerProductPerOrder",
+    label: "Units of a product per unpaid order",
+    inputMode: "numeric",
+    hint: "The most of one product a cash-on-delivery or UPI order may hold; more must be paid online.",
+  },
   { name: "upiVpa", label: "UPI ID of the shop", hint: "handle@bank, e.g. cleanstore@okicici. Empty: UPI is not offered." },
   { name: "upiPayeeName", label: "UPI payee name" },
   { name: "upiExpiryHours", label: "Hours to pay a UPI order", inputMode: "numeric", hint: "Unpaid UPI orders are cancelled and restocked after this." },

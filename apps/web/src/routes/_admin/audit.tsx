@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams, useNavigate } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
-import { AUDIT_ENTITIES, type AuditEntity } from "@store/validators";
+import { AUDIT_ENTITIES, type AuditEntity } from "@store/validators/constants";
 import { ListFrame } from "../../components/admin/ListFrame";
 import { listSearchSchema, useListSearch, type ListSearch } from "../../components/admin/listSearch";
 import { formatDateTime } from "../../lib/format";

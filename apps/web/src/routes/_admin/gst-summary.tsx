@@ -17,7 +17,7 @@ function GstSummary() {
   const valid = /^\d{4}-\d{2}$/.test(month);
   const query = trpc.reports.gst.useQuery({ month }, { enabled: valid });
   const download = () =>
-    downloadWithToken(`/api/v1/reports/gst?month=${month}&format=csv`, `gst-summary-${month}.csv`).catch((e: unknown) =>
+    downloadWithToken(`/api/v1/reports/gst.csv?month=${month}`, `gst-summary-${month}.csv`).catch((e: unknown) =>
       toast.error(e instanceof Error ? e.message : String(e)),
     );
   return (

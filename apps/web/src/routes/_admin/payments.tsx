@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { OpenRefunds } from "../../components/admin/OpenRefunds";
 import { OwnerOnly } from "../../components/admin/OwnerOnly";
 import { PaymentDecision } from "../../components/admin/PaymentDecision";
 import { QueryState } from "../../components/QueryState";
@@ -8,6 +9,7 @@ import { trpc } from "../../lib/trpc";
 export const Route = createFileRoute("/_admin/payments")({
   loader: ({ context }) => {
     void context.trpc.payments.awaiting.prefetch();
+    void context.trpc.payments.openRefunds.prefetch();
   },
   component: Payments,
 });
@@ -63,6 +65,7 @@ function Payments() {
           </div>
         )}
       </QueryState>
+      <OpenRefunds />
     </section>
   );
 }

@@ -1,8 +1,9 @@
-// The Razorpay adapter, written against its documented Orders, Refunds and signature rules
-// (../shared/INDIA.md "Paying"): basic auth with key id and secret, amounts in paise, signatures
-// as hex HMAC-SHA256.
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { PaymentProviderError, type PaymentProvider, type ProviderOrder, type ProviderRefund } from "../gateway.ts";
+// The Razorpay adapter, written against its documented Orders and Refunds APIs (../shared/INDIA.md
+// "Paying"): basic auth with key id and secret, amounts in paise. Its signatures: signatures.ts;
+// its webhooks: webhook.ts.
+import { PaymentProviderError, type PaymentProvider, type ProviderRefundStatus } from "../gateway.ts";
+import { verifyCheckoutCallback } from "./signatures.ts";
+import { parseRazorpayWebhook } from "./webhook.ts";
 
 export interface RazorpayOptions {
   keyId: string;
@@ -14,13 +15,22 @@ export interface RazorpayOptions {
   fetch?: typeof fetch;
 }
 
-const hmacHex = (secret: string, data: string | Buffer) => createHmac("sha256", secret).update(data).digest("hex");
-
-/** Constant-time comparison of a hex signature with the expected one; false for anything malformed. */
-function signatureMatches(expectedHex: string, given: string | undefined): boolean {
-  if (typeof given !== "string" || !/^[0-9a-f]+$/i.test(given) || given.length !== expectedHex.length) return false;
-  return timingSafeEqual(Buffer.from(expectedHex, "hex"), Buffer.from(given.toLowerCase(), "hex"));
+interface RazorpayOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt: string;
+  status: string;
 }
+interface RazorpayRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  status: string;
+}
+
+/** Razorpay's refund status: `pending` until its bank confirms (then the refund.processed webhook). */
+const refundStatus = (status: string): ProviderRefundStatus => (status === "processed" ? "processed" : status === "failed" ? "failed" : "pending");
 
 export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
   const base = (opts.apiBase ?? "https://api.razorpay.com").replace(/\/+$/, "");
@@ -66,25 +76,20 @@ export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
     keyId: opts.keyId,
     async createOrder({ amountPaise, receipt, notes }) {
       positivePaise(amountPaise);
-      const order = await call<ProviderOrder>("/v1/orders", { amount: amountPaise, currency: "INR", receipt, notes: notes ?? {} });
-      return { id: order.id, amount: order.amount, currency: order.currency, receipt: order.receipt, status: order.status };
+      const order = await call<RazorpayOrder>("/v1/orders", { amount: amountPaise, currency: "INR", receipt, notes: notes ?? {} });
+      return { providerOrderId: order.id, amountPaise: order.amount, currency: order.currency, receipt: order.receipt, status: order.status };
     },
-    async refund({ paymentId, amountPaise, receipt, notes }) {
+    async refund({ providerPaymentId, amountPaise, receipt, notes }) {
       positivePaise(amountPaise);
-      const refund = await call<{ id: string; payment_id: string; amount: number; status: string }>(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
+      const refund = await call<RazorpayRefund>(`/v1/payments/${encodeURIComponent(providerPaymentId)}/refund`, {
         amount: amountPaise,
         ...(receipt ? { receipt } : {}),
         notes: notes ?? {},
       });
-      return { id: refund.id, paymentId: refund.payment_id, amount: refund.amount, status: refund.status } satisfies ProviderRefund;
+      return { providerRefundId: refund.id, providerPaymentId: refund.payment_id, amountPaise: refund.amount, status: refundStatus(refund.status) };
     },
-    verifyPaymentSignature({ orderId, paymentId, signature }) {
-      if (typeof orderId !== "string" || typeof paymentId !== "string") return false;
-      return signatureMatches(hmacHex(opts.keySecret, `${orderId}|${paymentId}`), signature);
-    },
-    verifyWebhookSignature(rawBody, signature) {
-      return signatureMatches(hmacHex(opts.webhookSecret, rawBody), signature);
-    },
+    verifyCheckout: (callback) => verifyCheckoutCallback(opts.keySecret, callback),
+    parseWebhook: (rawBody, headers) => parseRazorpayWebhook(opts.webhookSecret, rawBody, headers),
   };
 }
 

@@ -1,5 +1,6 @@
 // A small local stand-in for the part of Razorpay's HTTP API the store uses (orders, refunds), and
-// for what Checkout and webhooks send back, so tests run the real adapter over real HTTP.
+// for what Checkout and webhooks send back (payment.captured/failed, refund.processed/failed), so
+// tests run the real adapter over real HTTP.
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,6 +17,7 @@ export interface StandInRefund {
   id: string;
   payment_id: string;
   amount: number;
+  receipt: string | null;
   status: string;
 }
 export interface CheckoutCallback {
@@ -29,6 +31,8 @@ export interface RazorpayStandIn {
   orders: StandInOrder[];
   refunds: StandInRefund[];
   requests: number;
+  /** the status a new refund is created with: "processed" (instant) or "pending" (done later, told by webhook) */
+  refundStatus: "processed" | "pending";
   /** what Razorpay Checkout hands the browser after a payment of the order */
   pay(orderId: string, amountPaise?: number): CheckoutCallback;
   /** a webhook body in Razorpay's shape and its X-Razorpay-Signature */
@@ -36,6 +40,12 @@ export interface RazorpayStandIn {
     event: "payment.captured" | "payment.failed",
     orderId: string,
     opts?: { paymentId?: string; amountPaise?: number; eventId?: string },
+  ): { body: string; signature: string; eventId: string };
+  /** the refund's bank outcome: its status changes and this is the refund.processed/refund.failed webhook, signed */
+  refundWebhook(
+    event: "refund.processed" | "refund.failed",
+    refundId: string,
+    opts?: { eventId?: string },
   ): { body: string; signature: string; eventId: string };
   /** the next API request answers this status */
   failNext(status: number): void;
@@ -99,10 +109,11 @@ export async function startRazorpayStandIn(opts: { keyId: string; keySecret: str
         const payment = captured.get(paymentId);
         if (!payment) return fail(res, 400, "The id provided does not exist");
         const amount = body.amount;
-        const already = refunds.filter((r) => r.payment_id === paymentId).reduce((sum, r) => sum + r.amount, 0);
+        const already = refunds.filter((r) => r.payment_id === paymentId && r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
         if (typeof amount !== "number" || !Number.isInteger(amount) || amount <= 0) return fail(res, 400, "The refund amount is not valid");
         if (already + amount > payment.amount) return fail(res, 400, "The refund amount provided is greater than amount captured");
-        const refund = { id: randomId("rfnd"), payment_id: paymentId, amount, status: "processed" };
+        const receipt = typeof body.receipt === "string" ? body.receipt : null;
+        const refund = { id: randomId("rfnd"), payment_id: paymentId, amount, receipt, status: standIn.refundStatus };
         refunds.push(refund);
         return send(res, 200, { ...refund, entity: "refund", currency: "INR", created_at: Math.floor(Date.now() / 1000) });
       }
@@ -117,6 +128,7 @@ export async function startRazorpayStandIn(opts: { keyId: string; keySecret: str
     orders,
     refunds,
     requests: 0,
+    refundStatus: "processed",
     pay(orderId, amountPaise) {
       const order = orders.find((o) => o.id === orderId);
       const paymentId = randomId("pay");
@@ -151,6 +163,25 @@ export async function startRazorpayStandIn(opts: { keyId: string; keySecret: str
         created_at: Math.floor(Date.now() / 1000),
       });
       return { body, signature: hmacHex(opts.webhookSecret, body), eventId };
+    },
+    refundWebhook(event, refundId, o = {}) {
+      const refund = refunds.find((r) => r.id === refundId);
+      if (!refund) throw new Error(`The stand-in has no refund ${refundId}`);
+      refund.status = event === "refund.processed" ? "processed" : "failed";
+      const body = JSON.stringify({
+        entity: "event",
+        account_id: "acc_standin",
+        event,
+        contains: ["refund", "payment"],
+        payload: {
+          refund: {
+            entity: { ...refund, entity: "refund", currency: "INR", notes: [], speed_processed: "normal", created_at: Math.floor(Date.now() / 1000) },
+          },
+          payment: { entity: { id: refund.payment_id, entity: "payment", status: "refunded", amount_refunded: refund.amount } },
+        },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      return { body, signature: hmacHex(opts.webhookSecret, body), eventId: o.eventId ?? randomId("evt") };
     },
     failNext(status) {
       failStatus = status;
