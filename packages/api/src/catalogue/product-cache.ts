@@ -39,7 +39,7 @@ export interface ProductCacheOptions {
 
 export function createProductCache(
   events: ProductEvents,
-  { maxEntries = 2000, maxSearches = 256, maxSearchRows = 5000, searchGate }: ProductCacheOptions = {},
+  { maxEntries = 2000, maxSearches = 256, maxSearchRows = 2000, searchGate }: ProductCacheOptions = {},
 ): ProductCache {
   const entries = new Map<string, Promise<unknown>>();
   const running = sharedRuns<unknown>();

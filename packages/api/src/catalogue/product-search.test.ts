@@ -7,6 +7,7 @@ import { createTestEnv, type TestEnv } from "../testing.ts";
 import { createCallerFactory } from "../trpc.ts";
 import { appRouter } from "../root.ts";
 import { createInnerContext } from "../context.ts";
+import { createProductCache } from "./product-cache.ts";
 
 let env: TestEnv;
 const id: Record<string, number> = {};
@@ -244,5 +245,29 @@ describe("the cost a guest's searches can cause (issue 22)", () => {
     } finally {
       await env.admin.products.remove({ productId });
     }
+  });
+
+  it("a client with too many close-spelling searches waiting is refused (429), never another client sharing the same search", async () => {
+    const productCache = createProductCache(env.services.productEvents, { searchGate: { concurrency: 1, maxWaitingPerClient: 2 } });
+    const as = (clientIp: string) => createCaller(createInnerContext({ db: env.handle.db, services: { ...env.services, productCache }, auth: null, clientIp }));
+    const misspelt = ["lavendar", "detergnt", "dishwsh", "clenar"];
+    const a = as("198.51.100.1");
+    const b = as("198.51.100.2");
+    // b asks the very searches a asks, at the same moment: it shares a's loads, and runs again (as b) those refused for a
+    const results = await Promise.allSettled([
+      ...misspelt.map((search) => a.products.list({ search })),
+      ...misspelt.map((search) => b.products.list({ search })),
+    ]);
+    const refusedForA = results.slice(0, 4).filter((r) => r.status === "rejected");
+    expect(refusedForA.length).toBeGreaterThan(0);
+    for (const r of refusedForA)
+      expect(r).toMatchObject({ reason: { code: "TOO_MANY_REQUESTS", cause: expect.objectContaining({ code: "TOO_MANY_SEARCHES" }) as unknown } });
+    const forB = results.slice(4).map((r) => (r.status === "fulfilled" ? r.value.map((p) => p.productName) : r.reason));
+    expect(forB).toEqual([
+      ["Lavender Floor Cleaner", "Lavenders Fresh Mist"],
+      ["Liquid Detergent", "Detergents Bulk Pack"],
+      ["Citrus Dishwash Gel", "Dish Washer Tabs"],
+      ["Drain Cleaner Gel", "Toilet Bowl Power Cleaner", "Lavender Floor Cleaner"],
+    ]);
   });
 });
