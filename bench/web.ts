@@ -2,11 +2,14 @@
 //
 // 1. Builds the web app (vite, with a manifest) and its server-side renderer into a temporary folder.
 // 2. Starts the store on it (embedded PGlite, sample catalogue) and opens /, a product page and
-//    /customerLogin in Debian's Chromium through Lighthouse 12.8 (npm `lighthouse`).
-// 3. Prints, per page: the JavaScript the page loaded (gzipped, from the build's files), whether
-//    any back-office chunk was among it, the performance / accessibility / best-practices scores
-//    and CLS. Targets: initial JS <= 150 KB gzipped, no back-office code on the storefront,
-//    scores >= 95, CLS 0. Results in bench/results/web-*.json.
+//    /customerLogin as a guest, then a product page and My Orders as a signed-in customer with two
+//    orders (issue 23: the token in localStorage, kept by Lighthouse's `disableStorageReset`), in
+//    Debian's Chromium through Lighthouse 12.8 (npm `lighthouse`).
+// 3. Prints, per page: the JavaScript the page loaded (on the wire as Chromium counted it, and
+//    gzipped from the build's files), whether any back-office chunk was among it, the performance /
+//    accessibility / best-practices scores, LCP and CLS. Targets: JS <= 150 KB, no back-office code
+//    on the storefront; guest pages scores >= 95 and CLS 0 (issue 7); signed-in pages performance
+//    >= 90 and LCP <= 2.5 s (issue 23). Results in bench/results/web-*.json.
 //
 // Options: --preset=desktop (default: Lighthouse's mobile defaults), --runs=N (median of N, default 1),
 // CHROME_PATH (default /usr/bin/chromium).
@@ -55,6 +58,9 @@ interface PageRow {
   failedRuns: number;
   jsFiles: number;
   jsKbGzip: number;
+  /** the scripts' transferSize as Chromium counted it: what the server sent, compressed or not */
+  jsKbWire: number;
+  signedIn: boolean;
   adminChunksLoaded: string[];
   failedAudits: string[];
 }
@@ -135,10 +141,14 @@ async function main() {
   );
   const base = server.url;
   const products = (await (await fetch(`${base}/api/v1/products/details`)).json()) as { productId: number }[];
+  const productId = products[0]?.productId ?? 1;
+  const customer = await signedInCustomer(base, productId);
   const pages = [
-    { name: "home", path: "/" },
-    { name: "product", path: `/singleProductDetails/${products[0]?.productId ?? 1}` },
-    { name: "customerLogin", path: "/customerLogin" },
+    { name: "home", path: "/", signedIn: false },
+    { name: "product", path: `/singleProductDetails/${productId}`, signedIn: false },
+    { name: "customerLogin", path: "/customerLogin", signedIn: false },
+    { name: "product (in)", path: `/singleProductDetails/${customer.customerId}/${productId}`, signedIn: true },
+    { name: "myOrder (in)", path: `/myOrder/${customer.customerId}`, signedIn: true },
   ];
 
   // ---------------------------------------------------------------- lighthouse
@@ -168,9 +178,17 @@ async function main() {
           ],
         });
         try {
+          if (page.signedIn) await putSession(chrome.port, base, customer);
           const run = await lighthouse(
             base + page.path,
-            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"] },
+            {
+              port: chrome.port,
+              output: "json",
+              logLevel: "error",
+              onlyCategories: ["performance", "accessibility", "best-practices"],
+              // keeps the session put in localStorage above (Lighthouse clears the origin's storage by default)
+              disableStorageReset: page.signedIn,
+            },
             preset === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined,
           );
           if (!run) throw new Error("lighthouse returned nothing");
@@ -187,11 +205,12 @@ async function main() {
       const usable = completed.length ? completed : samples;
       usable.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const lhr = must(usable[Math.floor(usable.length / 2)], `a Lighthouse run of ${page.name}`);
-      const requests = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] })?.items ?? []).filter(
-        (r) => r.resourceType === "Script" && r.url.startsWith(base),
-      );
+      const requests = (
+        (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })?.items ?? []
+      ).filter((r) => r.resourceType === "Script" && r.url.startsWith(base));
       const scripts = requests.map((r) => new URL(r.url).pathname.replace(/^\//, ""));
       const jsGz = scripts.reduce((n, f) => (fs.existsSync(path.join(dist, f)) ? n + gz(path.join(dist, f)) : n), 0);
+      const jsWire = requests.reduce((n, r) => n + (r.transferSize ?? 0), 0);
       const admin = scripts.filter((f) => adminFiles.has(f));
       const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
       const row: PageRow = {
@@ -209,6 +228,8 @@ async function main() {
         failedRuns,
         jsFiles: scripts.length,
         jsKbGzip: kb(jsGz),
+        jsKbWire: kb(jsWire),
+        signedIn: page.signedIn,
         adminChunksLoaded: admin,
         failedAudits: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === "binary")
@@ -216,7 +237,7 @@ async function main() {
       };
       results.push(row);
       console.log(
-        `${page.name.padEnd(14)} perf ${row.performance}  a11y ${row.accessibility}  best ${row.bestPractices}  CLS ${row.cls}  FCP ${row.fcpMs} ms  LCP ${row.lcpMs} ms (${row.lcpElement})  SI ${row.speedIndexMs} ms  TBT ${row.tbtMs} ms  JS ${row.jsFiles} files ${row.jsKbGzip} KB gz${admin.length ? `  BACK-OFFICE: ${admin.join(",")}` : ""}${row.failedAudits.length ? `  failing: ${row.failedAudits.join(", ")}` : ""}${failedRuns ? `  (${failedRuns} of ${samples.length} Lighthouse runs failed)` : ""}`,
+        `${page.name.padEnd(14)} perf ${row.performance}  a11y ${row.accessibility}  best ${row.bestPractices}  CLS ${row.cls}  FCP ${row.fcpMs} ms  LCP ${row.lcpMs} ms (${row.lcpElement})  SI ${row.speedIndexMs} ms  TBT ${row.tbtMs} ms  JS ${row.jsFiles} files ${row.jsKbWire} KB on the wire (${row.jsKbGzip} KB gz)${admin.length ? `  BACK-OFFICE: ${admin.join(",")}` : ""}${row.failedAudits.length ? `  failing: ${row.failedAudits.join(", ")}` : ""}${failedRuns ? `  (${failedRuns} of ${samples.length} Lighthouse runs failed)` : ""}`,
       );
     }
   } finally {
@@ -225,25 +246,33 @@ async function main() {
 
   // ---------------------------------------------------------------- verdicts
   // every script a measured page loaded while Lighthouse watched, lazy chunks included
-  const loaded = results.map((r) => `${r.page} ${r.jsKbGzip} KB`).join(", ");
+  const loaded = results.map((r) => `${r.page} ${r.jsKbWire} KB`).join(", ");
   const verdicts = [
     {
-      target: `storefront initial JS <= ${TARGET_KB} KB gzipped`,
+      target: `storefront JS <= ${TARGET_KB} KB compressed on the wire (static graph gzipped; loaded scripts' transferSize)`,
       measured: `static graph ${kb(staticGz)} KB; loaded: ${loaded}`,
-      met: kb(staticGz) <= TARGET_KB && results.every((r) => r.jsKbGzip <= TARGET_KB),
+      met: kb(staticGz) <= TARGET_KB && results.every((r) => r.jsKbWire <= TARGET_KB),
     },
     {
       target: "no back-office code on the storefront",
       measured: staticAdmin.length || results.some((r) => r.adminChunksLoaded.length) ? "admin chunks loaded" : "none loaded",
       met: !staticAdmin.length && !results.some((r) => r.adminChunksLoaded.length),
     },
-    ...results.map((r) => ({
-      target: `${r.page}: performance, accessibility, best practices >= 95; CLS 0 (${preset})`,
-      measured: `${r.performance} / ${r.accessibility} / ${r.bestPractices}; CLS ${r.cls}`,
-      met: r.performance >= 95 && r.accessibility >= 95 && r.bestPractices >= 95 && r.cls === 0,
-    })),
+    ...results.map((r) =>
+      r.signedIn
+        ? {
+            target: `${r.page}: performance >= 90, LCP <= 2.5 s (${preset}, issue 23)`,
+            measured: `${r.performance}; LCP ${r.lcpMs} ms (a11y ${r.accessibility}, best ${r.bestPractices}, CLS ${r.cls})`,
+            met: r.performance >= 90 && r.lcpMs <= 2500,
+          }
+        : {
+            target: `${r.page}: performance, accessibility, best practices >= 95; CLS 0 (${preset})`,
+            measured: `${r.performance} / ${r.accessibility} / ${r.bestPractices}; CLS ${r.cls}`,
+            met: r.performance >= 95 && r.accessibility >= 95 && r.bestPractices >= 95 && r.cls === 0,
+          },
+    ),
   ];
-  console.log("\nTargets (issue 7, web)");
+  console.log("\nTargets (issues 7 and 23, web)");
   for (const v of verdicts) console.log(`  [${v.met ? "met " : "MISS"}] ${v.target}: ${v.measured}`);
   fs.mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
   const file = path.join(ROOT, "bench/results", `web-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
@@ -256,6 +285,62 @@ async function main() {
     ),
   );
   console.log(`\nresults: ${path.relative(ROOT, file)}`);
+}
+
+/** A customer with two orders (cash on delivery), signed in through the REST facade as the login screen does. */
+async function signedInCustomer(base: string, productId: number): Promise<{ token: string; customerId: number }> {
+  const number = `9${String(Date.now()).slice(-9)}`;
+  const password = "Bench@Shopper-123";
+  const fields = {
+    firstName: "Asha",
+    lastName: "Verma",
+    number,
+    email: `bench.${number}@example.in`,
+    houseNo: "12B",
+    city: "Pune",
+    pinCode: "411001",
+    state: "Maharashtra",
+    areaAddress: "MG Road",
+    password,
+    agreeToTerms: true,
+  };
+  const post = (url: string, body: unknown, token?: string) =>
+    fetch(base + url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const saved = await post("/api/v1/customers/save", fields);
+  if (!saved.ok) throw new Error(`registering the bench customer: ${saved.status} ${await saved.text()}`);
+  const login = (await (await post("/api/v1/customers/login", { number, password })).json()) as { token: string; customerId: number };
+  for (let i = 0; i < 2; i++) {
+    const order = await post("/api/v1/productOrder/save", { productId, quantity: 1 }, login.token);
+    if (!order.ok) throw new Error(`placing the bench customer's order: ${order.status} ${await order.text()}`);
+  }
+  return login;
+}
+
+/** Puts the customer's session in the browser's localStorage, as the login screen does (e2e/fixtures.ts loginCustomerInBrowser). */
+async function putSession(port: number, base: string, session: { token: string; customerId: number }) {
+  const puppeteer = await import("puppeteer-core");
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const tab = await browser.newPage();
+    await tab.goto(`${base}/customerLogin`);
+    // as apps/web/src/lib/auth.ts saveCustomerSession: the token in localStorage and the HttpOnly
+    // session cookie the server renders the customer's own screens with (issue 23)
+    await tab.evaluate(async (s) => {
+      localStorage.setItem("token", s.token);
+      localStorage.setItem("customerId", String(s.customerId));
+      const res = await fetch("/api/v1/session", { method: "POST", headers: { authorization: `Bearer ${s.token}` } });
+      if (res.status !== 204) throw new Error(`POST /api/v1/session answered ${res.status}`);
+      // the mark by which the app knows this token's cookie is set (auth.ts cookieMark)
+      localStorage.setItem("sessionCookieFor", s.token.slice(-16));
+    }, session);
+    await tab.close();
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 main()

@@ -1,9 +1,11 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { compressText } from "./build/compression.ts";
 
-export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // the client's files get their brotli and gzip copies; the SSR bundle (--ssr) is read by the server only
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), ...(isSsrBuild ? [] : [compressText()])],
   server: { proxy: { "/api": "http://localhost:8080", "/images": "http://localhost:8080" } },
   build: {
     outDir: "dist",
@@ -19,4 +21,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

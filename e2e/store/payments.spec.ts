@@ -77,7 +77,8 @@ test.describe("paying for an order", () => {
       const qr = payment.getByRole("img", { name: /UPI QR code to pay ₹495\.00/ });
       await expect(qr).toBeVisible();
       expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
-      const link = await payment.getByRole("link", { name: "Pay with a UPI app" }).getAttribute("href");
+      // the app button names the amount (issue 23)
+      const link = await payment.getByRole("link", { name: "Pay ₹495.00 with a UPI app" }).getAttribute("href");
       expect(link).toBe(`upi://pay?pa=cleanstore@okicici&pn=Clean%20Store&am=495.00&cu=INR&tr=${reference}&tn=${encodeURIComponent(`Order ${reference}`)}`);
       await expectAccessible(page);
 

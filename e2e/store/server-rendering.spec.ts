@@ -1,6 +1,7 @@
 // Issue 18: server rendering without rough edges. What a person types before the app's scripts
-// start is kept; an address that is no page answers 404 with the not-found page; a client-side
-// navigation shows that the next page is loading.
+// start is kept (on a signed-in customer's server-rendered page too, issue 23); an address that
+// is no page answers 404 with the not-found page; a client-side navigation shows that the next
+// page is loading.
 // Plain Playwright `test` (not ../fixtures' one, whose page.goto waits for the app): these tests
 // hold the app's scripts back and type into the server's HTML first.
 import { test, expect, type Page } from "@playwright/test";
@@ -96,6 +97,23 @@ test.describe("what is typed before the app starts is kept", () => {
     await expect(page.getByLabel("Sort by")).toHaveValue("priceAsc");
   });
 
+  test("a signed-in customer's product page (issue 23): the header's search box, and the header then shows the customer", async ({ page, request }) => {
+    const customer = await registerCustomer(request);
+    await page.goto("/customerLogin");
+    await page.evaluate(({ token, customerId }) => {
+      localStorage.setItem("token", token);
+      localStorage.setItem("customerId", String(customerId));
+    }, customer);
+    const start = await holdAppScripts(page);
+    await openWithoutScripts(page, `/singleProductDetails/${customer.customerId}/4`);
+    await page.getByRole("searchbox", { name: "Search for an Item..." }).pressSequentially("glass");
+    await start();
+    await expect(page.getByRole("searchbox", { name: "Search for an Item..." })).toHaveValue("glass");
+    await expect(page.getByRole("button", { name: /Hi, Asha/ })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search for an Item..." }).press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=glass$/);
+  });
+
   test("forgot password: the account typed in is the one the link is sent for", async ({ page }) => {
     const start = await holdAppScripts(page);
     await openWithoutScripts(page, "/forgotPassword");
@@ -164,7 +182,7 @@ test.describe("an address that is no page", () => {
       localStorage.setItem("token", token);
       localStorage.setItem("customerId", String(customerId));
     }, customer);
-    for (const url of ["/myCart/", "/checkOut/4/", `/checkOut/${customer.customerId}/`, `/myOrder/${customer.customerId}/abc`, "/singleProductDetails/4/"])
+    for (const url of ["/myCart/", "/checkOut/4/", `/checkOut/${customer.customerId}/`, `/orderDetails/${customer.customerId}/abc`, "/singleProductDetails/4/"])
       await expectNotFound(page, url);
   });
 

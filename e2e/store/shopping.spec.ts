@@ -85,7 +85,9 @@ test.describe("shopping as a customer", () => {
 
     await page.getByRole("button", { name: "Checkout cart" }).click();
     const confirmation = page.locator(".confirmation");
-    await expect(confirmation).toContainText("Thank you! Your order is placed.");
+    // the confirmation is the order's own page now (issue 23), which greets the shopper by name
+    await expect(page).toHaveURL(new RegExp(`/myOrder/${c.customerId}/ORD-\\d{8}-\\d{6}$`));
+    await expect(confirmation).toContainText("Thank you, Asha! Your order is placed.");
     await expect(page.getByTestId("order-reference")).toHaveText(/^ORD-\d{8}-\d{6}$/);
     await expect(confirmation).toContainText("₹254.00");
     await expect(page.getByRole("link", { name: "Basket, 0 items" })).toBeVisible();

@@ -2,6 +2,8 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { constants as zlib } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import { createContext, JOBS, type MailTransport, type Services } from "@store/api";
 import type { DbHandle } from "@store/db";
@@ -16,6 +18,7 @@ import { imagesPlugin } from "./plugins/images.ts";
 import { LEGACY_DELETE_PREFIX, REST_PREFIX, restPlugin } from "./plugins/rest.ts";
 import { requestLogPlugin } from "./plugins/request-log.ts";
 import { securityPlugin } from "./plugins/security.ts";
+import { sessionPlugin } from "./plugins/session.ts";
 import { seoPlugin } from "./plugins/seo.ts";
 import { paymentsPlugin } from "./plugins/payments.ts";
 import { everyMs, jobsPlugin } from "./plugins/jobs.ts";
@@ -96,6 +99,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const contextFor = (req: FastifyRequest) =>
     createContext({ db, services: opts.services, authorization: req.headers.authorization, clientIp: req.ip, idempotencyKey: req.headers["idempotency-key"] });
 
+  // Text answers of 1 KB and more, compressed per request for the clients that accept it (issue 23).
+  // Answers that come encoded already are left as they are (a Content-Encoding set: kept pages and
+  // catalogue answers, compressed once; the build's files are precompressed and their routes opt
+  // out, plugins/web.ts). Brotli at quality 4: per-request CPU on 2 cores matters more than the last
+  // percent. Compressed request bodies are not taken: no client sends one, and a small one could
+  // grow past the body limits.
+  await app.register(fastifyCompress, {
+    encodings: ["br", "gzip"],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } },
+    // text, JSON and XML beyond mime-db's compressible types; unlike the default, not application/octet-stream
+    customTypes: /^text\/(?!event-stream)|[+/](?:json|xml)(?:;|$)/,
+    globalDecompression: false,
+  });
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
   await app.register(bodyLimitsPlugin);
@@ -104,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(trpcPlugin, { contextFor });
   await app.register(paymentsPlugin, { db, services: opts.services, contextFor });
   await app.register(documentsPlugin, { contextFor });
+  await app.register(sessionPlugin, { contextFor, secureSite: opts.services.mail.publicUrl.startsWith("https:") });
   await app.register(exportsPlugin, { db, contextFor });
   await app.register(jobsPlugin, {
     handle: opts.handle,
@@ -122,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(webPlugin, {
     webDist: opts.webDist ?? WEB_DIST,
     guestContext: (req) => createContext({ db, services: opts.services, clientIp: req.ip }),
+    sessionContext: (req, token) => createContext({ db, services: opts.services, authorization: `Bearer ${token}`, clientIp: req.ip }),
     publicUrl: opts.services.mail.publicUrl,
     pageCache,
   });

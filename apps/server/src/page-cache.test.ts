@@ -3,9 +3,10 @@
 // while rendering, expired after their time, bounded. Needs the built web app (`npm run build`).
 import fs from "node:fs";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEB_DIST } from "./app.ts";
-import { createPageCache } from "./page-cache.ts";
+import { answerFor, createPageCache, encodePage, keptPage } from "./page-cache.ts";
 import { createHttpTestEnv, type HttpTestEnv } from "./testing.ts";
 
 describe("createPageCache", () => {
@@ -52,6 +53,75 @@ describe("createPageCache", () => {
     // a page over a quarter of the byte budget is answered but not kept
     cache.keep("/huge", page("z".repeat(11)), cache.begin());
     expect(cache.get("/huge")).toBeUndefined();
+  });
+});
+
+describe("a kept page's codings (issue 23)", () => {
+  const html = Buffer.from(`<!doctype html><main>${Array.from({ length: 200 }, (_, i) => `<p>Floor cleaner ${i} at ₹${i * 3}</p>`).join("")}</main>`);
+  const headers = { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", etag: '"old"', "content-length": "1" };
+
+  it("keeps the page brotli- and gzip-compressed, each with its own ETag, length and Vary", () => {
+    const page = keptPage(200, '"p-abc"', html, headers, encodePage(html));
+    expect(brotliDecompressSync(page.br!.body).equals(html)).toBe(true);
+    expect(gunzipSync(page.gzip!.body).equals(html)).toBe(true);
+    expect(page.br!.body.length).toBeLessThan(html.length);
+    expect(page.headers).toEqual({
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-cache",
+      vary: "accept-encoding",
+      etag: '"p-abc"',
+      "content-length": String(html.length),
+    });
+    expect(page.br!.headers).toMatchObject({
+      etag: '"p-abc-br"',
+      "content-encoding": "br",
+      "content-length": String(page.br!.body.length),
+      vary: "accept-encoding",
+    });
+    expect(page.gzip!.headers).toMatchObject({ etag: '"p-abc-gz"', "content-encoding": "gzip", "content-length": String(page.gzip!.body.length) });
+  });
+
+  it("adds Accept-Encoding to a Vary the first answer had", () => {
+    expect(keptPage(200, '"p-abc"', html, { ...headers, vary: "origin" }, encodePage(html)).headers.vary).toBe("origin, accept-encoding");
+  });
+
+  it("answers the coding the request takes, brotli first, and 304 to any of the page's ETags", () => {
+    const page = keptPage(200, '"p-abc"', html, headers, encodePage(html));
+    expect(answerFor(page, { "accept-encoding": "gzip, deflate, br, zstd" }).body).toBe(page.br!.body);
+    expect(answerFor(page, { "accept-encoding": "gzip" }).body).toBe(page.gzip!.body);
+    expect(answerFor(page, { "accept-encoding": "br;q=0, gzip" }).headers).toBe(page.gzip!.headers);
+    expect(answerFor(page, {}).body).toBe(page.body);
+    expect(answerFor(page, { "accept-encoding": "identity" }).headers).toBe(page.headers);
+    for (const tag of ['"p-abc"', '"p-abc-br"', 'W/"p-abc-gz"', '"x", "p-abc-br"']) {
+      const answer = answerFor(page, { "accept-encoding": "gzip", "if-none-match": tag });
+      expect(answer.status, tag).toBe(304);
+      expect(answer.body).toBeUndefined();
+      expect(answer.headers.etag).toBe('"p-abc-gz"');
+    }
+    expect(answerFor(page, { "if-none-match": '"p-other"' }).status).toBe(200);
+    // a kept 404 is sent as it is, whatever the client kept
+    expect(answerFor({ ...page, status: 404 }, { "if-none-match": '"p-abc"' }).status).toBe(404);
+  });
+
+  it("sends a page under 1 KB (or one compression would not shrink) as it is, without Vary", () => {
+    const small = Buffer.from("<p>small</p>");
+    expect(encodePage(small)).toEqual({});
+    const page = keptPage(200, '"p-s"', small, headers, encodePage(small));
+    expect(page.br).toBeUndefined();
+    expect(page.headers.vary).toBeUndefined();
+    expect(answerFor(page, { "accept-encoding": "br" }).body).toBe(small);
+  });
+
+  it("counts the compressed bodies in the cache's byte budget", () => {
+    const page = keptPage(200, '"p-abc"', html, headers, encodePage(html));
+    const total = html.length + page.br!.body.length + page.gzip!.body.length;
+    const fits = createPageCache({ generation: () => 0, maxBytes: total * 4 });
+    fits.keep("/a", page, fits.begin());
+    expect(fits.get("/a")).toBeDefined();
+    // over a quarter of the budget with its compressed bodies, though the page alone is not
+    const tight = createPageCache({ generation: () => 0, maxBytes: (html.length + 1) * 4 });
+    tight.keep("/a", page, tight.begin());
+    expect(tight.get("/a")).toBeUndefined();
   });
 });
 

@@ -350,7 +350,7 @@ describe("GET /api/v1/products/details answered from the kept bytes before Fasti
     lines.map((l) => JSON.parse(l) as { msg: string; reqId?: string; path?: string; status?: number }).filter((l) => l.msg === "request");
   const gzipped = async (path: string) => {
     for (let i = 0; i < 50; i++) {
-      const res = await get(path, { "accept-encoding": "gzip, deflate, br" });
+      const res = await get(path, { "accept-encoding": "gzip, deflate" });
       if (res.headers["content-encoding"] === "gzip") return res;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -389,7 +389,7 @@ describe("GET /api/v1/products/details answered from the kept bytes before Fasti
     expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
     expect(zipped.headers.etag).not.toBe(plain.headers.etag);
     expect(zipped.headers["content-security-policy"]).toBe(plain.headers["content-security-policy"]);
-    for (const refused of ["gzip;q=0", "identity", "br", "*;q=0"]) {
+    for (const refused of ["gzip;q=0", "identity", "deflate", "*;q=0"]) {
       const res = await get("/api/v1/products/details", { "accept-encoding": refused });
       expect(res.headers["content-encoding"]).toBeUndefined();
       expect(res.body.equals(plain.body)).toBe(true);

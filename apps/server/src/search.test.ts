@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SEARCH_SYNONYMS } from "@store/validators";
 import { seed } from "./seed.ts";
+import { SAMPLE_PRODUCTS } from "./catalogue.ts";
 import { createHttpTestEnv, type HttpTestEnv } from "./testing.ts";
 
 let env: HttpTestEnv;
@@ -99,6 +100,44 @@ describe("search on the sample catalogue", () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ message: string }>().message).toMatch(/Synonyms, line 1/);
+  });
+});
+
+describe("what Indians type, on the sample catalogue (issue 23)", () => {
+  const names = async (search: string) => (await env.anonymous.products.list({ search })).map(label);
+  const labels = (keep: (p: (typeof SAMPLE_PRODUCTS)[number]) => boolean) => SAMPLE_PRODUCTS.filter(keep).map(label).sort();
+  const FLOOR_CLEANERS = labels((p) => p.category === "Floor Care");
+  const LIQUID_DETERGENTS = labels((p) => p.category === "Laundry" && p.productName.includes("Liquid"));
+
+  it("toilet clenar: the toilet cleaner, and no floor cleaner for the loo of a synonym", async () => {
+    expect(await names("toilet clenar")).toEqual(["Toilet Bowl Power Cleaner 500ml"]);
+    expect(await rest("toilet clenar")).toEqual(["Toilet Bowl Power Cleaner 500ml"]);
+    expect(await names("harpic")).toEqual(["Toilet Bowl Power Cleaner 500ml"]);
+  });
+
+  it("flor cleanr: every floor cleaner of the catalogue, and only those", async () => {
+    expect(FLOOR_CLEANERS).toHaveLength(3);
+    expect((await names("flor cleanr")).sort()).toEqual(FLOOR_CLEANERS);
+    expect((await env.anonymous.products.shelf({ search: "flor cleanr" })).total).toBe(3);
+    expect(await names("lizol")).toEqual(expect.arrayContaining(FLOOR_CLEANERS));
+  });
+
+  it("laundry liquid: the liquid detergents first, then what only says laundry in its details", async () => {
+    expect(LIQUID_DETERGENTS).toHaveLength(2);
+    const found = await names("laundry liquid");
+    expect(found.slice(0, 2).sort()).toEqual(LIQUID_DETERGENTS);
+    expect(found).toEqual(["Liquid Detergent Top Load 2000ml", "Liquid Detergent Front Load 1000ml", "Disinfectant Liquid Pine 1000ml"]);
+    expect((await names("kapde")).slice(0, 2).sort()).toEqual(LIQUID_DETERGENTS);
+  });
+
+  it("phenyl (and fenyl, फिनाइल): the pine floor disinfectant, what the catalogue sells as phenyl", async () => {
+    for (const search of ["phenyl", "fenyl", "phenyle", "फिनाइल", "floor disinfectant"])
+      expect(await names(search), search).toEqual(["Disinfectant Liquid Pine 1000ml"]);
+  });
+
+  it("glas: the glass spray first, then a category of glass, then a mention in the details", async () => {
+    expect(await names("glas")).toEqual(["Glass Sparkle Spray 500ml", "Stainless Steel Polish 250ml", "Bathroom Tile & Tap Cleaner 500ml"]);
+    expect((await names("colin"))[0]).toBe("Glass Sparkle Spray 500ml");
   });
 });
 

@@ -1,8 +1,10 @@
-// Server-side rendering of the storefront's public pages (issue 7: Lighthouse mobile). The web
-// app's SSR bundle (apps/web/src/entry-server.tsx, built next to the client build as
+// Server-side rendering of the storefront's pages (issue 7: Lighthouse mobile). The web app's SSR
+// bundle (apps/web/src/entry-server.tsx, built next to the client build as
 // `<webDist>-server/entry-server.js`) renders a page for a guest with a tRPC client that runs
-// the procedures in-process; this module puts the markup and the dehydrated data into
-// index.html. Without the bundle, or when the page needs a login, the plain app shell is sent.
+// the procedures in-process — a signed-in customer's pages too (issue 23), as the catalogue or a
+// personal screen's skeleton, or, for the customer whose session cookie the request carries
+// (plugins/session.ts), their own screens with their data; this module puts the markup and the
+// dehydrated data into index.html. Without the bundle, or for the back office, the plain app shell is sent.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,19 +19,52 @@ interface RenderResult {
   state: string;
   status: number;
   complete: boolean;
+  /** a customer's own screen (cart, orders, …): an address per customer */
+  personal: boolean;
+  /** rendered with the signed-in customer's own data (not its skeleton) */
+  viewer: boolean;
 }
 type TrpcClient = ReturnType<typeof createTRPCClient<AppRouter>>;
-/** `site.publicUrl`: PUBLIC_URL, the base of the page's canonical and Open Graph URLs */
-type RenderFn = (url: string, client: TrpcClient, site: { publicUrl: string }) => Promise<RenderResult | null>;
+/**
+ * `site.publicUrl`: PUBLIC_URL, the base of the page's canonical and Open Graph URLs; `viewerFor`:
+ * the client of the customer a personal screen's address names, when the request is theirs
+ */
+type RenderFn = (
+  url: string,
+  client: TrpcClient,
+  site: { publicUrl: string },
+  viewerFor?: (customerId: number) => Promise<TrpcClient | null>,
+) => Promise<RenderResult | null>;
 interface SsrBundle {
   render: RenderFn;
   /** id of the element main.tsx reads the data from */
   SSR_STATE_ID: string;
 }
 
+/** The context of the customer signed in by the request's session cookie when it is `customerId`, else null. */
+export type ViewerContext = (customerId: number) => Promise<(() => Promise<Context>) | null>;
+
+export interface RenderedPage {
+  html: string;
+  status: number;
+  /**
+   * unless it is a fallback, shows an error, or is a customer's own screen (issue 23: its skeleton
+   * costs little to render, and kept per customer id, such pages would push the catalogue's out of
+   * the cache; rendered with the customer's data, it is theirs alone)
+   */
+  cacheable: boolean;
+  /** a customer's own screen: what it shows depends on the session cookie */
+  personal: boolean;
+  /** rendered with the signed-in customer's own data: for them alone, never kept by any cache */
+  viewer: boolean;
+}
+
 export interface PageRenderer {
-  /** the page for `url`: pre-rendered when possible, else the app shell; `cacheable` unless it is a fallback or shows an error */
-  page(url: string, guestContext: () => Promise<Context>): Promise<{ html: string; status: number; cacheable: boolean }>;
+  /**
+   * the page for `url`: pre-rendered when possible, else the app shell; a customer's own screen
+   * with their data when `viewerContext` gives the context of the customer its address names
+   */
+  page(url: string, guestContext: () => Promise<Context>, viewerContext?: ViewerContext): Promise<RenderedPage>;
 }
 
 const ROOT_MARK = '<div id="root"></div>';
@@ -58,6 +93,10 @@ const attributeSafe = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g
 const withPublicUrl = (html: string, publicUrl: string) =>
   html.replace("</head>", () => `<meta name="${PUBLIC_URL_META}" content="${attributeSafe(publicUrl)}">\n</head>`);
 
+/** A tRPC client that runs the procedures in-process, each call with a context from `context`. */
+const clientOf = (context: () => Promise<Context>): TrpcClient =>
+  createTRPCClient<AppRouter>({ links: [unstable_localLink({ router: appRouter, createContext: context, transformer: superjson })] });
+
 export async function createPageRenderer(webDist: string, template: () => string, log: FastifyBaseLogger, publicUrl: string): Promise<PageRenderer> {
   const entry = path.join(`${webDist}-server`, "entry-server.js");
   let bundle: SsrBundle | null = null;
@@ -67,14 +106,21 @@ export async function createPageRenderer(webDist: string, template: () => string
     log.info(`no SSR bundle at ${entry}: pages are rendered in the browser only`);
   }
   return {
-    async page(url, guestContext) {
+    async page(url, guestContext, viewerContext) {
       const shell = withPublicUrl(template(), publicUrl);
       const ssr = bundle;
-      if (!ssr || !shell.includes(ROOT_MARK)) return { html: shell, status: 200, cacheable: true };
+      const appShell = { html: shell, status: 200, cacheable: true, personal: false, viewer: false };
+      if (!ssr || !shell.includes(ROOT_MARK)) return appShell;
       try {
-        const client = createTRPCClient<AppRouter>({ links: [unstable_localLink({ router: appRouter, createContext: guestContext, transformer: superjson })] });
-        const result = await ssr.render(url, client, { publicUrl });
-        if (!result) return { html: shell, status: 200, cacheable: true };
+        const client = clientOf(guestContext);
+        const viewerFor =
+          viewerContext &&
+          (async (customerId: number) => {
+            const context = await viewerContext(customerId);
+            return context ? clientOf(context) : null;
+          });
+        const result = await ssr.render(url, client, { publicUrl }, viewerFor);
+        if (!result) return appShell;
         // replacer functions: a `$` in the page's text must not act as a replacement pattern
         const deferred = deferScripts(shell);
         const titled = result.head.includes("<title>") ? deferred.replace(/<title>[^<]*<\/title>/, () => "") : deferred;
@@ -84,11 +130,11 @@ export async function createPageRenderer(webDist: string, template: () => string
             ROOT_MARK,
             () => `<div id="root">${result.html}</div><script type="application/json" id="${ssr.SSR_STATE_ID}">${scriptSafe(result.state)}</script>`,
           );
-        return { html, status: result.status, cacheable: result.complete };
+        return { html, status: result.status, cacheable: result.complete && !result.personal, personal: result.personal, viewer: result.viewer };
       } catch (error) {
         // the browser can still render the page itself
         log.error({ err: error, url }, "server-side rendering failed; sent the app shell");
-        return { html: shell, status: 200, cacheable: false };
+        return { ...appShell, cacheable: false };
       }
     },
   };

@@ -41,6 +41,7 @@ import { Route as AdminCustomerManagementRouteImport } from './routes/_admin/cus
 import { Route as AdminEmailsRouteImport } from './routes/_admin/emails'
 import { Route as AdminGstSummaryRouteImport } from './routes/_admin/gst-summary'
 import { Route as AdminImportProductsRouteImport } from './routes/_admin/import-products'
+import { Route as AdminOrdersRouteImport } from './routes/_admin/orders'
 import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
 import { Route as AdminProductManagementRouteImport } from './routes/_admin/product-management'
 import { Route as AdminSettingsRouteImport } from './routes/_admin/settings'
@@ -67,6 +68,7 @@ import { Route as CustomerMyOrderCustomerIdRouteImport } from './routes/_custome
 import { Route as CustomerUserProfileCustomerIdRouteImport } from './routes/_customer/userProfile.$customerId'
 import { Route as SingleProductDetailsCustomerIdProductIdRouteImport } from './routes/singleProductDetails.$customerId.$productId'
 import { Route as CustomerCheckOutCustomerIdProductIdRouteImport } from './routes/_customer/checkOut.$customerId.$productId'
+import { Route as CustomerMyOrderCustomerIdProductOrderIdRouteImport } from './routes/_customer/myOrder.$customerId_.$productOrderId'
 import { Route as CustomerOrderDetailsCustomerIdOrderIdRouteImport } from './routes/_customer/orderDetails.$customerId.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -227,6 +229,11 @@ const AdminImportProductsRoute = AdminImportProductsRouteImport.update({
   path: '/import-products',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminOrdersRoute = AdminOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
   id: '/payments',
   path: '/payments',
@@ -373,6 +380,12 @@ const CustomerCheckOutCustomerIdProductIdRoute =
     path: '/checkOut/$customerId/$productId',
     getParentRoute: () => CustomerRoute,
   } as any)
+const CustomerMyOrderCustomerIdProductOrderIdRoute =
+  CustomerMyOrderCustomerIdProductOrderIdRouteImport.update({
+    id: '/myOrder/$customerId_/$productOrderId',
+    path: '/myOrder/$customerId/$productOrderId',
+    getParentRoute: () => CustomerRoute,
+  } as any)
 const CustomerOrderDetailsCustomerIdOrderIdRoute =
   CustomerOrderDetailsCustomerIdOrderIdRouteImport.update({
     id: '/orderDetails/$customerId/$orderId',
@@ -411,6 +424,7 @@ export interface FileRoutesByFullPath {
   '/emails': typeof AdminEmailsRoute
   '/gst-summary': typeof AdminGstSummaryRoute
   '/import-products': typeof AdminImportProductsRoute
+  '/orders': typeof AdminOrdersRoute
   '/payments': typeof AdminPaymentsRoute
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
@@ -437,6 +451,7 @@ export interface FileRoutesByFullPath {
   '/userProfile/$customerId': typeof CustomerUserProfileCustomerIdRoute
   '/singleProductDetails/$customerId/$productId': typeof SingleProductDetailsCustomerIdProductIdRoute
   '/checkOut/$customerId/$productId': typeof CustomerCheckOutCustomerIdProductIdRoute
+  '/myOrder/$customerId/$productOrderId': typeof CustomerMyOrderCustomerIdProductOrderIdRoute
   '/orderDetails/$customerId/$orderId': typeof CustomerOrderDetailsCustomerIdOrderIdRoute
 }
 export interface FileRoutesByTo {
@@ -470,6 +485,7 @@ export interface FileRoutesByTo {
   '/emails': typeof AdminEmailsRoute
   '/gst-summary': typeof AdminGstSummaryRoute
   '/import-products': typeof AdminImportProductsRoute
+  '/orders': typeof AdminOrdersRoute
   '/payments': typeof AdminPaymentsRoute
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
@@ -496,6 +512,7 @@ export interface FileRoutesByTo {
   '/userProfile/$customerId': typeof CustomerUserProfileCustomerIdRoute
   '/singleProductDetails/$customerId/$productId': typeof SingleProductDetailsCustomerIdProductIdRoute
   '/checkOut/$customerId/$productId': typeof CustomerCheckOutCustomerIdProductIdRoute
+  '/myOrder/$customerId/$productOrderId': typeof CustomerMyOrderCustomerIdProductOrderIdRoute
   '/orderDetails/$customerId/$orderId': typeof CustomerOrderDetailsCustomerIdOrderIdRoute
 }
 export interface FileRoutesById {
@@ -532,6 +549,7 @@ export interface FileRoutesById {
   '/_admin/emails': typeof AdminEmailsRoute
   '/_admin/gst-summary': typeof AdminGstSummaryRoute
   '/_admin/import-products': typeof AdminImportProductsRoute
+  '/_admin/orders': typeof AdminOrdersRoute
   '/_admin/payments': typeof AdminPaymentsRoute
   '/_admin/product-management': typeof AdminProductManagementRoute
   '/_admin/settings': typeof AdminSettingsRoute
@@ -558,6 +576,7 @@ export interface FileRoutesById {
   '/_customer/userProfile/$customerId': typeof CustomerUserProfileCustomerIdRoute
   '/singleProductDetails/$customerId/$productId': typeof SingleProductDetailsCustomerIdProductIdRoute
   '/_customer/checkOut/$customerId/$productId': typeof CustomerCheckOutCustomerIdProductIdRoute
+  '/_customer/myOrder/$customerId_/$productOrderId': typeof CustomerMyOrderCustomerIdProductOrderIdRoute
   '/_customer/orderDetails/$customerId/$orderId': typeof CustomerOrderDetailsCustomerIdOrderIdRoute
 }
 export interface FileRouteTypes {
@@ -593,6 +612,7 @@ export interface FileRouteTypes {
     | '/emails'
     | '/gst-summary'
     | '/import-products'
+    | '/orders'
     | '/payments'
     | '/product-management'
     | '/settings'
@@ -619,6 +639,7 @@ export interface FileRouteTypes {
     | '/userProfile/$customerId'
     | '/singleProductDetails/$customerId/$productId'
     | '/checkOut/$customerId/$productId'
+    | '/myOrder/$customerId/$productOrderId'
     | '/orderDetails/$customerId/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -652,6 +673,7 @@ export interface FileRouteTypes {
     | '/emails'
     | '/gst-summary'
     | '/import-products'
+    | '/orders'
     | '/payments'
     | '/product-management'
     | '/settings'
@@ -678,6 +700,7 @@ export interface FileRouteTypes {
     | '/userProfile/$customerId'
     | '/singleProductDetails/$customerId/$productId'
     | '/checkOut/$customerId/$productId'
+    | '/myOrder/$customerId/$productOrderId'
     | '/orderDetails/$customerId/$orderId'
   id:
     | '__root__'
@@ -713,6 +736,7 @@ export interface FileRouteTypes {
     | '/_admin/emails'
     | '/_admin/gst-summary'
     | '/_admin/import-products'
+    | '/_admin/orders'
     | '/_admin/payments'
     | '/_admin/product-management'
     | '/_admin/settings'
@@ -739,6 +763,7 @@ export interface FileRouteTypes {
     | '/_customer/userProfile/$customerId'
     | '/singleProductDetails/$customerId/$productId'
     | '/_customer/checkOut/$customerId/$productId'
+    | '/_customer/myOrder/$customerId_/$productOrderId'
     | '/_customer/orderDetails/$customerId/$orderId'
   fileRoutesById: FileRoutesById
 }
@@ -999,6 +1024,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminImportProductsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/orders': {
+      id: '/_admin/orders'
+      path: '/orders'
+      fullPath: '/orders'
+      preLoaderRoute: typeof AdminOrdersRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/payments': {
       id: '/_admin/payments'
       path: '/payments'
@@ -1181,6 +1213,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomerCheckOutCustomerIdProductIdRouteImport
       parentRoute: typeof CustomerRoute
     }
+    '/_customer/myOrder/$customerId_/$productOrderId': {
+      id: '/_customer/myOrder/$customerId_/$productOrderId'
+      path: '/myOrder/$customerId/$productOrderId'
+      fullPath: '/myOrder/$customerId/$productOrderId'
+      preLoaderRoute: typeof CustomerMyOrderCustomerIdProductOrderIdRouteImport
+      parentRoute: typeof CustomerRoute
+    }
     '/_customer/orderDetails/$customerId/$orderId': {
       id: '/_customer/orderDetails/$customerId/$orderId'
       path: '/orderDetails/$customerId/$orderId'
@@ -1200,6 +1239,7 @@ interface AdminRouteChildren {
   AdminEmailsRoute: typeof AdminEmailsRoute
   AdminGstSummaryRoute: typeof AdminGstSummaryRoute
   AdminImportProductsRoute: typeof AdminImportProductsRoute
+  AdminOrdersRoute: typeof AdminOrdersRoute
   AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminProductManagementRoute: typeof AdminProductManagementRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
@@ -1229,6 +1269,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminEmailsRoute: AdminEmailsRoute,
   AdminGstSummaryRoute: AdminGstSummaryRoute,
   AdminImportProductsRoute: AdminImportProductsRoute,
+  AdminOrdersRoute: AdminOrdersRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
   AdminProductManagementRoute: AdminProductManagementRoute,
   AdminSettingsRoute: AdminSettingsRoute,
@@ -1259,6 +1300,7 @@ interface CustomerRouteChildren {
   CustomerMyOrderCustomerIdRoute: typeof CustomerMyOrderCustomerIdRoute
   CustomerUserProfileCustomerIdRoute: typeof CustomerUserProfileCustomerIdRoute
   CustomerCheckOutCustomerIdProductIdRoute: typeof CustomerCheckOutCustomerIdProductIdRoute
+  CustomerMyOrderCustomerIdProductOrderIdRoute: typeof CustomerMyOrderCustomerIdProductOrderIdRoute
   CustomerOrderDetailsCustomerIdOrderIdRoute: typeof CustomerOrderDetailsCustomerIdOrderIdRoute
 }
 
@@ -1268,6 +1310,8 @@ const CustomerRouteChildren: CustomerRouteChildren = {
   CustomerUserProfileCustomerIdRoute: CustomerUserProfileCustomerIdRoute,
   CustomerCheckOutCustomerIdProductIdRoute:
     CustomerCheckOutCustomerIdProductIdRoute,
+  CustomerMyOrderCustomerIdProductOrderIdRoute:
+    CustomerMyOrderCustomerIdProductOrderIdRoute,
   CustomerOrderDetailsCustomerIdOrderIdRoute:
     CustomerOrderDetailsCustomerIdOrderIdRoute,
 }

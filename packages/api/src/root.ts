@@ -4,6 +4,7 @@ import { customersRouter } from "./accounts/customers-router.ts";
 import { productsRouter } from "./catalogue/products-router.ts";
 import { cartRouter } from "./orders/cart-router.ts";
 import { ordersRouter } from "./orders/orders-router.ts";
+import { orderDeskRouter } from "./orders/order-desk-router.ts";
 import { statsRouter } from "./back-office/stats-router.ts";
 import { settingsRouter } from "./back-office/settings-router.ts";
 import { paymentsRouter } from "./payments/payments-router.ts";
@@ -21,6 +22,7 @@ export const appRouter = createTRPCRouter({
   products: productsRouter,
   cart: cartRouter,
   orders: ordersRouter,
+  orderDesk: orderDeskRouter,
   stats: statsRouter,
   settings: settingsRouter,
   payments: paymentsRouter,

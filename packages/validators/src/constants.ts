@@ -15,6 +15,7 @@ export const PRODUCT_CATEGORIES = ["Floor Care", "Kitchen", "Bathroom", "Laundry
 export const AUDIT_ENTITIES = [
   "product",
   "customer",
+  "order",
   "order line",
   "payment",
   "refund",

@@ -8,3 +8,4 @@ export * from "./password-reset.ts";
 export * from "./back-office.ts";
 export * from "./product-import.ts";
 export * from "./search.ts";
+export * from "./order-desk.ts";

@@ -14,16 +14,8 @@ export interface SynonymGroup {
 
 export const SYNONYM_LIMITS = { lines: 200, lineLength: 200, terms: 10, termLength: 40 } as const;
 
-/** What a new store starts with: common Hindi words and spellings of the shop's goods. */
-export const DEFAULT_SEARCH_SYNONYMS = [
-  "phenyl, fenyl, phenyle",
-  "pocha, pochha, pochhaa => mop",
-  "jhadu, jharu, jhaadu => broom",
-  "bartan, bartan wash => dishwash",
-  "sabun => soap",
-  "washing powder, kapde => detergent",
-  "sanitiser, sanitizer",
-] as const;
+/** What a new store starts with (default-synonyms.ts). */
+export { DEFAULT_SEARCH_SYNONYMS } from "./default-synonyms.ts";
 
 const WORD = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N} '&.-]*[\p{L}\p{M}\p{N}.])?$/u;
 

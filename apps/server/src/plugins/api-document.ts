@@ -13,6 +13,7 @@ type Schema = Record<string, unknown>;
 interface Response {
   description: string;
   content?: Record<string, { schema?: unknown }>;
+  headers?: Record<string, { description: string; schema: unknown }>;
 }
 /** the parts of an OpenAPI operation this file reads or writes */
 interface Operation {
@@ -179,7 +180,10 @@ function rawOperation(raw: RawOperation): Operation {
     tags: raw.tags,
     parameters: raw.parameters ?? [],
     ...(raw.requestBody ? { requestBody: raw.requestBody } : {}),
-    responses: { "200": { description: raw.success.description, content: { [raw.success.contentType]: { schema: raw.success.schema } } } },
+    responses:
+      "status" in raw.success
+        ? { "204": { description: raw.success.description, ...(raw.success.headers ? { headers: raw.success.headers } : {}) } }
+        : { "200": { description: raw.success.description, content: { [raw.success.contentType]: { schema: raw.success.schema } } } },
   };
 }
 

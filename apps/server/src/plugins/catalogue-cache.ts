@@ -9,14 +9,16 @@
 // edge like the kept pages of page-edge.ts; issue 22): through Fastify's request, reply and hooks
 // the 389 KB product list answered at 28–45% of bare node:http sending the same bytes. It is kept
 // as a Buffer (sending a string encodes it again on every request) and, once a client that accepts
-// gzip has asked for it, also gzipped (off the event loop, at the fastest level: every stock write
-// starts a new generation, so an entry may not live long) for the clients that accept it.
+// brotli or gzip has asked for it, also compressed in that coding (off the event loop, at a fast
+// level: every stock write starts a new generation, so an entry may not live long; issue 23 added
+// brotli). The edge sends the best body made so far; an answer through Fastify waits for the
+// client's coding, so that @fastify/compress (app.ts) never compresses a kept answer again per request.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { constants, gzip } from "node:zlib";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ProductCache } from "@store/api";
-import { acceptsGzip, noneMatch } from "../content-coding.ts";
+import { acceptedEncoding, acceptsGzip, noneMatch, type Coding } from "../content-coding.ts";
 import { contentEtag } from "../etag.ts";
 import { pathOf } from "../spring-error.ts";
 import { TRPC_PREFIX } from "./trpc.ts";
@@ -26,8 +28,8 @@ const CACHED_PROCEDURES = new Set(["products.list", "products.shelf"]);
 const MAX_ENTRIES = 256;
 const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 48 * 1024 * 1024;
-/** smaller answers are not worth a gzip body of their own */
-const MIN_GZIP_BYTES = 1024;
+/** smaller answers are not worth a compressed body of their own (@fastify/compress's threshold too, app.ts) */
+const MIN_COMPRESS_BYTES = 1024;
 const VARY = "authorization, trpc-accept, accept-encoding";
 /** headers of the first answer that are not sent again as they were: per request, per variant, or CORS (the edge answers no Origin) */
 const NOT_KEPT = new Set([
@@ -44,26 +46,62 @@ const NOT_KEPT = new Set([
   "set-cookie",
 ]);
 
+interface Encoded {
+  coding: Coding;
+  body: Buffer;
+  etag: string;
+}
+
 interface Entry {
   body: Buffer;
   type: string;
   etag: string;
   /** the first answer's other headers (the security headers), sent again by the edge */
   headers: Record<string, string>;
-  /** the same body gzipped, once compressed; `compressing` while it is */
-  gzip?: { body: Buffer; etag: string };
-  compressing?: boolean;
+  /** the same body compressed, once made */
+  br?: Encoded;
+  gzip?: Encoded;
+  /** settles when a coding's body is made (or found not worth keeping) */
+  compressing?: Partial<Record<Coding, Promise<void>>>;
+}
+
+type Variant = { status: number; headers: Record<string, string>; body?: Buffer };
+
+const compressors: Record<Coding, (body: Buffer, done: (error: Error | null, result: Buffer) => void) => void> = {
+  br: (body, done) =>
+    brotliCompress(
+      body,
+      {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      },
+      done,
+    ),
+  gzip: (body, done) => gzip(body, { level: constants.Z_BEST_SPEED }, done),
+};
+const ETAG_SUFFIX: Record<Coding, string> = { br: "-br", gzip: "-gz" };
+
+/** The body made so far that the request takes best: brotli, else gzip (also when brotli is preferred but not made yet), else none. */
+function encodedFor(entry: Entry, request: Pick<IncomingMessage, "headers">): Encoded | undefined {
+  const header = request.headers["accept-encoding"];
+  const coding = acceptedEncoding(header);
+  if (coding === "br") return entry.br ?? (acceptsGzip(header) ? entry.gzip : undefined);
+  return coding === "gzip" ? entry.gzip : undefined;
 }
 
 /** What to send for a kept entry: status, the variant's own headers and its body (none for 304). */
-function variantOf(entry: Entry, request: Pick<IncomingMessage, "headers">): { status: number; headers: Record<string, string>; body?: Buffer } {
-  const zipped = entry.gzip && acceptsGzip(request.headers["accept-encoding"]) ? entry.gzip : undefined;
-  const headers: Record<string, string> = { etag: zipped?.etag ?? entry.etag, "cache-control": "no-cache", vary: VARY };
-  // either ETag names the same content: a client that kept one encoding may ask with it under the other
-  if (noneMatch(request.headers["if-none-match"], entry.gzip ? [entry.etag, entry.gzip.etag] : [entry.etag])) return { status: 304, headers };
+function variantOf(entry: Entry, request: Pick<IncomingMessage, "headers">): Variant {
+  const encoded = encodedFor(entry, request);
+  const headers: Record<string, string> = { etag: encoded?.etag ?? entry.etag, "cache-control": "no-cache", vary: VARY };
+  // every ETag names the same content: a client that kept one encoding may ask with it under another
+  const etags = [entry.etag, entry.gzip?.etag ?? entry.etag, entry.br?.etag ?? entry.etag];
+  if (noneMatch(request.headers["if-none-match"], etags)) return { status: 304, headers };
   headers["content-type"] = entry.type;
-  if (zipped) headers["content-encoding"] = "gzip";
-  return { status: 200, headers, body: zipped?.body ?? entry.body };
+  if (encoded) headers["content-encoding"] = encoded.coding;
+  return { status: 200, headers, body: encoded?.body ?? entry.body };
 }
 
 /** The URL itself when a guest's GET of it may be answered from the cache. */
@@ -93,8 +131,10 @@ const plainGet = (req: IncomingMessage) =>
 
 export interface CatalogueCache {
   get(key: string): Entry | undefined;
-  /** what to send for a kept entry to this request (and its gzip body made, if the client takes gzip) */
-  variant(key: string, entry: Entry, request: Pick<IncomingMessage, "headers">): ReturnType<typeof variantOf>;
+  /** what to send for a kept entry to this request now: the best body made so far (the client's coding is started if it is not) */
+  variant(key: string, entry: Entry, request: Pick<IncomingMessage, "headers">): Variant;
+  /** the same once the body in the client's coding is made */
+  encodedVariant(key: string, entry: Entry, request: Pick<IncomingMessage, "headers">): Promise<Variant>;
   /** the generation an answer starts in: it is kept only if no write came before it was sent */
   begin(): number;
   keep(key: string, entry: Entry, begunAt: number): void;
@@ -114,23 +154,32 @@ export function createCatalogueCache(productCache: Pick<ProductCache, "generatio
     entries.clear();
     bytes = 0;
   };
-  const sizeOf = (entry: Entry) => entry.body.length + (entry.gzip?.body.length ?? 0);
+  const sizeOf = (entry: Entry) => entry.body.length + (entry.gzip?.body.length ?? 0) + (entry.br?.body.length ?? 0);
   const drop = (key: string) => {
     const old = entries.get(key);
     if (!old) return;
     entries.delete(key);
     bytes -= sizeOf(old);
   };
-  /** compressed on libuv's thread pool, so the event loop never waits for it; plain bytes are sent until then */
-  const compress = (key: string, entry: Entry) => {
-    if (entry.gzip || entry.compressing || entry.body.length < MIN_GZIP_BYTES) return;
-    entry.compressing = true;
-    gzip(entry.body, { level: constants.Z_BEST_SPEED }, (error, zipped) => {
-      entry.compressing = false;
-      if (error || entries.get(key) !== entry || zipped.length >= entry.body.length) return;
-      entry.gzip = { body: zipped, etag: `${entry.etag.slice(0, -1)}-gz"` };
-      bytes += zipped.length;
-    });
+  /** compressed on libuv's thread pool, so the event loop never waits for it; once per entry and coding */
+  const compress = (key: string, entry: Entry, coding: Coding): Promise<void> => {
+    if (entry[coding] || entry.body.length < MIN_COMPRESS_BYTES) return Promise.resolve();
+    entry.compressing ??= {};
+    entry.compressing[coding] ??= new Promise<void>((resolve) =>
+      compressors[coding](entry.body, (error, body) => {
+        if (!error && body.length < entry.body.length) {
+          entry[coding] = { coding, body, etag: `${entry.etag.slice(0, -1)}${ETAG_SUFFIX[coding]}"` };
+          // an entry dropped meanwhile (or never kept: a write came first) still answers its own request
+          if (entries.get(key) === entry) bytes += body.length;
+        }
+        resolve();
+      }),
+    );
+    return entry.compressing[coding];
+  };
+  const compressFor = (key: string, entry: Entry, request: Pick<IncomingMessage, "headers">) => {
+    const coding = acceptedEncoding(request.headers["accept-encoding"]);
+    return coding ? compress(key, entry, coding) : Promise.resolve();
   };
 
   const cache: CatalogueCache = {
@@ -139,7 +188,11 @@ export function createCatalogueCache(productCache: Pick<ProductCache, "generatio
       return entries.get(key);
     },
     variant(key, entry, request) {
-      if (acceptsGzip(request.headers["accept-encoding"])) compress(key, entry);
+      void compressFor(key, entry, request);
+      return variantOf(entry, request);
+    },
+    async encodedVariant(key, entry, request) {
+      await compressFor(key, entry, request);
       return variantOf(entry, request);
     },
     begin() {
@@ -206,7 +259,7 @@ export const catalogueCachePlugin = fp<{ cache: CatalogueCache }>(
       if (!key) return;
       const entry = cache.get(key);
       if (!entry) return void pending.set(request, { key, begunAt: cache.begin() });
-      const { status, headers, body } = cache.variant(key, entry, request.raw);
+      const { status, headers, body } = await cache.encodedVariant(key, entry, request.raw);
       return reply
         .code(status)
         .headers({ ...headers, vary: withVary(reply) })
@@ -219,11 +272,12 @@ export const catalogueCachePlugin = fp<{ cache: CatalogueCache }>(
       pending.delete(request);
       const text = await okText(payload, reply);
       if (text === undefined) return payload;
-      const body = Buffer.from(text);
-      const etag = contentEtag(text);
-      void reply.header("etag", etag).header("cache-control", "no-cache").header("vary", withVary(reply));
       const type = String(reply.getHeader("content-type") ?? "application/json");
-      cache.keep(waiting.key, { body, type, etag, headers: keptHeaders(reply.getHeaders()) }, waiting.begunAt);
+      const entry: Entry = { body: Buffer.from(text), type, etag: contentEtag(text), headers: keptHeaders(reply.getHeaders()) };
+      cache.keep(waiting.key, entry, waiting.begunAt);
+      // the first answer too goes in the client's coding, with that coding's ETag (a 200 whatever If-None-Match says, as before)
+      const { headers, body } = await cache.encodedVariant(waiting.key, entry, { headers: { "accept-encoding": request.headers["accept-encoding"] } });
+      void reply.headers({ ...headers, vary: withVary(reply) });
       return body;
     });
     done();

@@ -21,15 +21,13 @@ export interface RawParameter {
   schema: Record<string, unknown>;
 }
 
-/** What a raw route answers when it succeeds: its media type and schema. */
-export interface RawSuccess {
-  description: string;
-  contentType: string;
-  schema: Record<string, unknown>;
-}
+/** What a raw route answers when it succeeds: its media type and schema, or 204 and no body (its headers named). */
+export type RawSuccess =
+  | { description: string; contentType: string; schema: Record<string, unknown> }
+  | { status: 204; description: string; headers?: Record<string, { description: string; schema: Record<string, unknown> }> };
 
 export interface RawOperation {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   /** the OpenAPI path under /api/v1, e.g. "/orders/{productOrderId}/invoice.pdf" */
   path: string;
   operationId: string;

@@ -115,7 +115,7 @@ export interface SecurityEnv extends HttpTestEnv {
   /** an order of one line paid (or to be paid) a given way, e.g. a UPI order awaiting verification; its productOrderId */
   makePaymentOrder(
     customerId: number,
-    payment: { paymentMethod: "COD" | "UPI" | "ONLINE"; paymentStatus?: string; utr?: string; providerOrderId?: string },
+    payment: { paymentMethod: "COD" | "UPI" | "ONLINE"; paymentStatus?: string; utr?: string; providerOrderId?: string; utrConfirmedAt?: Date },
   ): Promise<string>;
   /** an order with a tax invoice and one credit note; its productOrderId and the credit note's number */
   makeInvoicedOrder(customerId: number): Promise<{ productOrderId: string; creditNoteNumber: string }>;

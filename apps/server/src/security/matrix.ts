@@ -157,6 +157,12 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
     }),
   },
 
+  "orderDesk.list": { rule: ADMIN, input: () => ({ page: 1, status: "unfulfilled", payment: "all", search: "Probe" }) },
+  "orderDesk.setStatus": {
+    rule: ADMIN,
+    input: async (c) => ({ productOrderId: await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "COD" }), orderStatus: "On the way" }),
+  },
+
   "orders.order": {
     rule: OWNER_OR_ADMIN_HIDDEN,
     input: async (c) => ({ productOrderId: await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "COD" }) }),
@@ -189,6 +195,18 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   },
   "payments.awaiting": { rule: ADMIN, input: none },
   "payments.confirm": { rule: STORE_OWNER, input: async (c) => ({ productOrderId: await awaitingUpi(c) }) },
+  "payments.undoConfirm": {
+    rule: STORE_OWNER,
+    input: async (c) => ({
+      productOrderId: await c.env.makePaymentOrder(c.target.customerId, {
+        paymentMethod: "UPI",
+        paymentStatus: "Paid",
+        utr: c.env.uniqueUtr(),
+        utrConfirmedAt: new Date(),
+      }),
+    }),
+  },
+  "payments.verifications": { rule: ADMIN, input: () => ({ page: 1 }) },
   "payments.reject": { rule: STORE_OWNER, input: async (c) => ({ productOrderId: await awaitingUpi(c), reason: "No such credit in the bank statement" }) },
   "payments.verify": {
     rule: OWNER_OR_ADMIN_HIDDEN,
@@ -224,7 +242,11 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   "settings.update": { rule: STORE_OWNER, input: () => ({ defaultDeliveryCharge: "Free" }) },
 
   "reports.sales": { rule: ADMIN, input: () => ({ from: "2026-11-01", to: "2026-11-30" }) },
-  "imports.products": { rule: ADMIN, input: () => ({ csv: IMPORT_CSV }) },
+  "reports.todo": { rule: ADMIN, input: none },
+  "reports.hsnNames": { rule: ADMIN, input: none },
+  "reports.nameHsn": { rule: STORE_OWNER, input: () => ({ hsnCode: "3402", description: "Washing and cleaning preparations" }) },
+  // a real import (a dry run changes nothing and is not on the audit trail)
+  "imports.products": { rule: ADMIN, input: () => ({ csv: IMPORT_CSV, dryRun: false }) },
   "exports.info": { rule: ADMIN, input: () => ({ kind: "orders", search: "Probe" }) },
   "audit.page": { rule: STORE_OWNER, input: () => ({ page: 1 }) },
   "staff.list": { rule: STORE_OWNER, input: none },
@@ -246,6 +268,8 @@ export interface RawRequest {
 export interface RawEntry {
   rule: Rule;
   request: (c: Case) => RawRequest | Promise<RawRequest>;
+  /** what an allowed call answers when it is not 200 (a 204 without a body) */
+  success?: 204;
 }
 
 /** keyed "METHOD /openapi/path", as /api/v1/openapi.json lists them */
@@ -267,6 +291,10 @@ export const RAW_MATRIX: Record<string, RawEntry> = {
     rule: OWNER_OR_ADMIN_HIDDEN,
     request: async (c) => ({ url: `/payments/${await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "UPI" })}/qr.png` }),
   },
+  // the storefront's session cookie (plugins/session.ts): set from a customer's own token only,
+  // cleared for anyone (a logout needs no valid token)
+  "POST /session": { rule: CUSTOMER, request: () => ({ url: "/session" }), success: 204 },
+  "DELETE /session": { rule: PUBLIC, request: () => ({ url: "/session" }), success: 204 },
   // no bearer token is asked: the gateway signs the body, and a token changes nothing
   "POST /payments/webhook/razorpay": {
     rule: PUBLIC,

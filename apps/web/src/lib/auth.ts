@@ -1,8 +1,16 @@
 // Tokens: the customer's in localStorage "token" (spec §6), the admin's in "adminToken".
 // The payload is only read here to route the user; the server checks every token.
+//
+// The customer's token is also kept in an HttpOnly session cookie (issue 23), which only the
+// server's page renderer reads, so a page load of the customer's own screens arrives with their
+// data: POST /api/v1/session sets it from the token, DELETE /api/v1/session clears it. The API
+// never takes the cookie: calls send the token (authHeader).
 const CUSTOMER_KEY = "token";
 const CUSTOMER_ID_KEY = "customerId";
 const ADMIN_KEY = "adminToken";
+/** which token the session cookie was last set for (its signature's tail: no secret beyond the token beside it) */
+const COOKIE_MARK_KEY = "sessionCookieFor";
+const SESSION_URL = "/api/v1/session";
 
 interface Payload {
   sub?: string;
@@ -43,13 +51,56 @@ export function adminSession(): { token: string } | null {
 export function saveCustomerSession(token: string, customerId: number) {
   storage()?.setItem(CUSTOMER_KEY, token);
   storage()?.setItem(CUSTOMER_ID_KEY, String(customerId));
+  startCookieSession(token);
   notify();
 }
 
 export function clearCustomerSession() {
   storage()?.removeItem(CUSTOMER_KEY);
   storage()?.removeItem(CUSTOMER_ID_KEY);
+  endCookieSession();
   notify();
+}
+
+const cookieMark = (token: string) => token.slice(-16);
+
+/**
+ * Hands the token to the server, which keeps it in the session cookie. Not waited for: a page
+ * loaded before the cookie is set is rendered as its skeleton, as before it existed. A refused
+ * token (a session ended elsewhere) sets nothing; the next app start tries again, until the guard
+ * finds the session over and clears it.
+ */
+function startCookieSession(token: string) {
+  if (typeof fetch === "undefined") return;
+  storage()?.removeItem(COOKIE_MARK_KEY);
+  fetch(SESSION_URL, { method: "POST", headers: { Authorization: `Bearer ${token}` }, credentials: "same-origin" })
+    .then((res) => {
+      // still the stored token: a logout meanwhile must not be marked as a set cookie
+      if (res.ok && storage()?.getItem(CUSTOMER_KEY) === token) storage()?.setItem(COOKIE_MARK_KEY, cookieMark(token));
+    })
+    .catch(() => undefined);
+}
+
+/** Clears the session cookie; `keepalive`: sent even when a page is being left. */
+function endCookieSession() {
+  if (typeof fetch === "undefined") return;
+  storage()?.removeItem(COOKIE_MARK_KEY);
+  fetch(SESSION_URL, { method: "DELETE", credentials: "same-origin", keepalive: true }).catch(() => undefined);
+}
+
+/**
+ * At the app's start (main.tsx): a session stored before the cookie existed, or whose cookie was
+ * not set (the request failed), gets it; a cookie left without a session (it ended in another
+ * tab, its token expired, the storage was cleared) is cleared. `renderedWithCookie`: the server
+ * rendered this page with a session cookie's data, so there is one.
+ */
+export function syncCookieSession(renderedWithCookie: boolean) {
+  const session = customerSession();
+  if (session) {
+    if (storage()?.getItem(COOKIE_MARK_KEY) !== cookieMark(session.token)) startCookieSession(session.token);
+  } else if (renderedWithCookie || storage()?.getItem(COOKIE_MARK_KEY)) {
+    endCookieSession();
+  }
 }
 
 export function saveAdminSession(token: string) {

@@ -22,6 +22,8 @@ export interface AuditSubject {
   snapshot?: (db: Db, id: string) => Promise<Snapshot>;
   /** the answer's figures worth keeping when there is no record to compare (an import) */
   outcome?: (output: unknown) => FieldChanges;
+  /** words the summary ends with, from the input or the answer (an import's counts, a forced move) */
+  detail?: (input: Input, output: unknown) => string | undefined;
 }
 
 const num = (v: unknown) => (v === undefined || v === null || v === "" ? undefined : Number(v));
@@ -77,6 +79,17 @@ const refund = async (db: Db, id: string): Promise<Snapshot> => {
   return r && { ...r, amount: rupees(r.amount) };
 };
 
+/** a whole order (issue 24): its payment and each line's status */
+const order = async (db: Db, id: string): Promise<Snapshot> => {
+  const o = await db.order.findUnique({
+    where: { productOrderId: id },
+    select: { paymentStatus: true, lines: { orderBy: { orderId: "asc" }, select: { orderId: true, orderStatus: true } } },
+  });
+  return o && { paymentStatus: o.paymentStatus, ...Object.fromEntries(o.lines.map((l) => [`line ${l.orderId}`, l.orderStatus])) };
+};
+
+const hsnName = (db: Db, id: string): Promise<Snapshot> => db.hsnName.findUnique({ where: { hsnCode: id }, select: { description: true } });
+
 const cartEntry = (db: Db, id: string): Promise<Snapshot> =>
   db.cartItem.findUnique({ where: { addToCartId: Number(id) }, select: { customerId: true, productId: true, quantity: true } });
 
@@ -113,9 +126,14 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
     entity: "import",
     verb: "imported products",
     id: () => undefined,
+    // a dry run is not recorded at all (audit.ts), a refused import fails and leaves no entry: an entry is an import that happened
     outcome: (o) => {
       const r = o as { created?: number; updated?: number; rows?: number };
       return { rows: [null, r.rows ?? null], created: [null, r.created ?? null], updated: [null, r.updated ?? null] };
+    },
+    detail: (_i, o) => {
+      const r = o as { created?: number; updated?: number };
+      return `: ${r.created ?? 0} created, ${r.updated ?? 0} updated`;
     },
   },
 
@@ -133,8 +151,19 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   "orders.update": { entity: "order line", verb: "changed the order", id: fromInput("orderId"), snapshot: orderLine },
   "orders.updateStatus": { entity: "order line", verb: "changed the order status", id: fromInput("orderId"), snapshot: orderLine },
   "orders.decideReturn": { entity: "order line", verb: "decided the return", id: fromInput("orderId"), snapshot: orderLine },
+  "orderDesk.setStatus": {
+    entity: "order",
+    verb: "moved the order",
+    id: (i) => str(i?.productOrderId),
+    snapshot: order,
+    detail: (_i, o) => {
+      const r = o as { orderStatus?: string; forced?: boolean; paymentStatus?: string };
+      return ` to ${r.orderStatus ?? "?"}${r.forced ? `, forced although its payment is ${r.paymentStatus ?? "unpaid"}` : ""}`;
+    },
+  },
 
   "payments.confirm": { entity: "payment", verb: "confirmed the payment", id: (i) => str(i?.productOrderId), snapshot: payment },
+  "payments.undoConfirm": { entity: "payment", verb: "undid the confirmation of the payment", id: (i) => str(i?.productOrderId), snapshot: payment },
   "payments.reject": { entity: "payment", verb: "rejected the payment", id: (i) => str(i?.productOrderId), snapshot: payment },
   "payments.verify": { entity: "payment", verb: "verified the gateway payment", id: (i) => str(i?.productOrderId), snapshot: payment },
   "payments.recordRefund": { entity: "refund", verb: "recorded the refund", id: fromInput("refundId"), snapshot: refund },
@@ -142,6 +171,7 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   "payments.retryRefund": { entity: "refund", verb: "retried the refund", id: fromInput("refundId"), snapshot: refund },
 
   "settings.update": { entity: "settings", verb: "changed the settings", id: () => undefined, snapshot: settings },
+  "reports.nameHsn": { entity: "settings", verb: "named the HSN code", id: (i) => str(i?.hsnCode), snapshot: hsnName },
 
   "staff.create": { entity: "staff", verb: "added the staff account", id: created(["staff", "adminId"]), snapshot: staff },
   "staff.disable": { entity: "staff", verb: "disabled the staff account", id: fromInput("adminId"), snapshot: staff },

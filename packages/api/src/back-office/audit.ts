@@ -10,6 +10,8 @@ import { AUDIT_SUBJECTS, NOT_AUDITED, type AuditSubject } from "./audit-subjects
 type Input = Record<string, unknown> | undefined;
 const asInput = (raw: unknown): Input => (raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined);
 
+const isDryRun = (output: unknown) => typeof output === "object" && output !== null && (output as { dryRun?: unknown }).dryRun === true;
+
 /** A write without a subject of its own (none today: audit.test.ts) is still recorded, by its name. */
 const unnamed = (path: string): AuditSubject => ({ entity: "account", verb: `called ${path}`, id: () => undefined });
 
@@ -34,13 +36,15 @@ export async function beginAudit(ctx: Context, path: string, rawInput: unknown):
   const before = await snapshot(idBefore);
   return {
     async succeeded(output) {
+      // a dry run (an import's preview) changed nothing, so there is nothing to record
+      if (isDryRun(output)) return;
       const id = subject.id(input, output, adminId);
       const changes: FieldChanges = subject.outcome ? subject.outcome(output) : changedFields(before, await snapshot(id));
       await writeEntry(ctx, adminId, {
         action: path,
         entity: subject.entity,
         entityId: id === undefined ? null : String(id),
-        summary: (name) => `${name} ${subject.verb}${id === undefined || subject.entity === "account" ? "" : ` ${id}`}`,
+        summary: (name) => `${name} ${subject.verb}${id === undefined || subject.entity === "account" ? "" : ` ${id}`}${subject.detail?.(input, output) ?? ""}`,
         changes,
       });
     },

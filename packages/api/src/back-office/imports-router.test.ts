@@ -109,3 +109,26 @@ describe("imports.products", () => {
     await expect(customer.caller.imports.products({ csv: csvOf([row(1)]), dryRun: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });
+
+describe("the audit trail of imports (issue 24)", () => {
+  const entries = () => env.handle.db.auditEntry.findMany({ where: { action: "imports.products" }, orderBy: { auditId: "asc" } });
+
+  it("a dry run writes nothing, a refused file is not imported, a real import is one entry with its counts", async () => {
+    const existing = await env.newProduct({ productName: "Audited Import" });
+    const good = csvOf([row(1), row(2), row(3, { productId: existing, productName: "Audited Import 2" })]);
+    const bad = csvOf([row(1), row(2, { productPrice: "abc" })]);
+    const before = (await entries()).length;
+
+    expect(await env.admin.imports.products({ csv: good, dryRun: true })).toMatchObject({ dryRun: true, created: 2, updated: 1 });
+    expect((await env.admin.imports.products({ csv: bad, dryRun: true })).errors).toHaveLength(1);
+    await expect(env.admin.imports.products({ csv: bad, dryRun: false })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(env.admin.imports.products({ csv: "name\nMop\n", dryRun: false })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await entries()).toHaveLength(before);
+
+    await env.admin.imports.products({ csv: good, dryRun: false });
+    const after = await entries();
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({ entity: "import", entityId: null, summary: "Test Admin imported products: 2 created, 1 updated" });
+    expect(JSON.parse(after.at(-1)!.changes)).toEqual({ rows: [null, 3], created: [null, 2], updated: [null, 1] });
+  });
+});

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { adminProcedure, createTRPCRouter } from "../trpc.ts";
+import { adminProcedure, createTRPCRouter, ownerProcedure } from "../trpc.ts";
 import { gstSummary } from "../invoices/gst-report.ts";
+import { hsnNames, nameHsn } from "../invoices/hsn-names.ts";
 import { salesReport } from "./sales-report.ts";
-import { REPORT_INTERVALS, salesReportInput } from "@store/validators";
+import { todoCounts } from "./todo.ts";
+import { hsnNameInput, hsnNameOutput, REPORT_INTERVALS, salesReportInput, todoOutput } from "@store/validators";
 
 const amounts = { taxableValue: z.number(), igst: z.number(), cgst: z.number(), sgst: z.number() };
 
@@ -50,11 +52,71 @@ export const reportsRouter = createTRPCRouter({
       z.object({
         month: z.string(),
         hsnSummary: z.array(
-          z.object({ hsn: z.string(), description: z.string(), unit: z.string(), ratePercent: z.number(), quantity: z.number(), ...amounts }),
+          z.object({
+            hsn: z.string(),
+            description: z.string().describe("what the HSN code is: the owner's name for it, else the tariff heading's, else 'HSN <code>'"),
+            descriptionSource: z.enum(["owner", "tariff", "none"]),
+            unit: z.string(),
+            ratePercent: z.number(),
+            quantity: z.number().describe("units of goods sold, net of credit notes (delivery charges and COD fees are not units)"),
+            products: z.number().int().describe("how many different products those units are"),
+            ...amounts,
+          }),
         ),
         b2cStateSummary: z.array(z.object({ stateCode: z.string(), stateName: z.string(), ratePercent: z.number(), ...amounts })),
         totals: z.object({ invoices: z.number(), creditNotes: z.number(), invoiceValue: z.number(), creditNoteValue: z.number(), ...amounts }),
+        cancelledBeforePayment: z
+          .object({
+            orders: z.number().int(),
+            invoiceValue: z.number(),
+            creditNoteValue: z.number(),
+            items: z.array(
+              z.object({
+                productOrderId: z.string(),
+                invoiceNumber: z.string().nullable(),
+                creditNoteNumbers: z.array(z.string()),
+                invoiceValue: z.number(),
+                creditNoteValue: z.number(),
+                netValue: z.number(),
+              }),
+            ),
+          })
+          .describe("the month's invoices and credit notes of orders never paid and cancelled: each invoice netted by its credit notes"),
       }),
     )
     .query(({ ctx, input }) => gstSummary(ctx, input.month)),
+
+  hsnNames: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/reports/gst/hsn", tags: ["Reports"], summary: "The owner's names of HSN codes, by code (admin)" } })
+    .input(z.object({}).optional())
+    .output(z.array(hsnNameOutput))
+    .query(({ ctx }) => hsnNames(ctx)),
+
+  nameHsn: ownerProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/reports/gst/hsn/{hsnCode}",
+        tags: ["Reports"],
+        summary:
+          "Name an HSN code once: the GST summary describes its rows by this (a 4-digit code also names its longer codes); sending it again renames it (the store owner)",
+      },
+    })
+    .input(hsnNameInput)
+    .output(hsnNameOutput)
+    .mutation(({ ctx, input }) => nameHsn(ctx, input)),
+
+  todo: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/reports/todo",
+        tags: ["Reports"],
+        summary:
+          "Today's work as numbers: paymentsToVerify (UPI UTRs to check), returnsToDecide (Requested), ordersToShip (a line still Shipped, COD or paid), lowStock (products at or under lowStockThreshold), failedMessages (emails failed) (admin)",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(todoOutput)
+    .query(({ ctx }) => todoCounts(ctx)),
 });

@@ -1,9 +1,10 @@
-// The storefront search that forgives typing (issue 18): exact and prefix matches first, then
-// substrings, then close spellings (pg_trgm), and the owner's synonym list. Procedure tests on
-// the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL: the ranking is the same on both).
+// The storefront search that forgives typing (issues 18 and 23): exact and prefix matches first,
+// then substrings, then the words of a search apart (the name before the details), then close
+// spellings (pg_trgm), and the owner's synonym list. Procedure tests on the test database (PGlite,
+// or PostgreSQL with TEST_DATABASE_URL: the ranking is the same on both).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SEARCH_SYNONYMS } from "@store/validators";
-import { createTestEnv, type TestEnv } from "../testing.ts";
+import { DEFAULT_SEARCH_SYNONYMS, searchSynonymsSchema, SYNONYM_LIMITS } from "@store/validators";
+import { createTestEnv, productFields, type TestEnv } from "../testing.ts";
 import { createCallerFactory } from "../trpc.ts";
 import { appRouter } from "../root.ts";
 import { createInnerContext } from "../context.ts";
@@ -124,8 +125,60 @@ describe("products.list search: misspellings", () => {
   });
 });
 
+describe("products.list search: the words of a search apart, the name before the details (issue 23)", () => {
+  it("finds a search's words in any order, each starting a word of the name (tier 3) or of the details (tier 4)", async () => {
+    expect(await names("cleaner toilet")).toEqual(["Toilet Bowl Power Cleaner"]);
+    expect(await names("oil care")).toEqual(["Wood Care Oil"]);
+    // a word apart starts a word: "il" is in "Oil" but starts none ("loo" is not "Floor")
+    expect(await names("il care")).toEqual([]);
+    // the phrase as typed is still found inside a word
+    expect(await names("ish washer")).toEqual(["Dish Washer Tabs"]);
+    // a search with a number is matched as a phrase only
+    expect(await names("bowl 99")).toEqual([]);
+  });
+
+  it("ranks the words in the name above the same words only in the category, and those above the details, whatever is newer", async () => {
+    const made: number[] = [];
+    const make = async (productName: string, productInfo: string, category: "Kitchen" | "General" = "General") => {
+      made.push((await env.admin.products.save(productFields({ productName, productInfo, category }))).product.productId);
+    };
+    try {
+      await make("Lemon Scrub Pad", "Scrubs pans.", "Kitchen"); // name and category
+      await make("Lemon Air Spray", "Freshens the kitchen."); // name and details
+      await make("Room Freshener Gel", "Lemon scent for the kitchen."); // details only
+      await make("Lemon Kitchen Towel", "Soft paper."); // both words in the name, apart
+      await make("Kitchen Lemon Wipes", "Wipes."); // the phrase starts the name
+      expect(await names("kitchen lemon")).toEqual(["Kitchen Lemon Wipes", "Lemon Kitchen Towel", "Lemon Scrub Pad", "Lemon Air Spray", "Room Freshener Gel"]);
+      // an explicit sort still orders what matched
+      expect(await names("kitchen lemon", "newest")).toEqual([
+        "Kitchen Lemon Wipes",
+        "Lemon Kitchen Towel",
+        "Room Freshener Gel",
+        "Lemon Air Spray",
+        "Lemon Scrub Pad",
+      ]);
+    } finally {
+      for (const productId of made) await env.admin.products.remove({ productId });
+    }
+  });
+
+  it("forgives a misspelt word of a longer search, in any order: each word is in the product or spelt close to a word of its name", async () => {
+    expect(await names("bowl clenar")).toEqual(["Toilet Bowl Power Cleaner"]);
+    expect(await names("clenar toilet")).toEqual(["Toilet Bowl Power Cleaner"]);
+    expect(await names("lavendar cleaner")).toEqual(["Lavender Floor Cleaner"]);
+    expect(await names("flor clenar")).toEqual(["Lavender Floor Cleaner"]);
+    // every word must be found: a close name is not enough
+    expect(await names("lavendar zzqx")).toEqual([]);
+  });
+});
+
 describe("search synonyms (Settings)", () => {
-  it("starts with a small list: fenyl finds phenyl, pocha finds mops (one way)", async () => {
+  it("starts with the default list, which reads back as itself within the limits", () => {
+    expect(searchSynonymsSchema.parse([...DEFAULT_SEARCH_SYNONYMS])).toEqual([...DEFAULT_SEARCH_SYNONYMS]);
+    expect(DEFAULT_SEARCH_SYNONYMS.length).toBeLessThanOrEqual(SYNONYM_LIMITS.lines / 2);
+  });
+
+  it("the default list: fenyl finds phenyl, pocha finds mops (one way), Hindi and brand names find what they mean", async () => {
     expect((await env.admin.settings.get()).searchSynonyms).toEqual([...DEFAULT_SEARCH_SYNONYMS]);
     expect(await names("fenyl")).toEqual(["Black Phenyl Concentrate"]);
     expect(await names("phenyle")).toEqual(["Black Phenyl Concentrate"]);
@@ -135,21 +188,37 @@ describe("search synonyms (Settings)", () => {
     expect(await names("jhadu")).toEqual(["Coconut Broom"]);
     // a synonym replaces a word of a longer search
     expect(await names("fenyl concentrate")).toEqual(["Black Phenyl Concentrate"]);
+    expect(await names("फिनाइल")).toEqual(["Black Phenyl Concentrate"]);
+    expect(await names("baalti")).toEqual(["Spin Mop Bucket"]);
+    expect(await names("harpic")).toEqual(["Toilet Bowl Power Cleaner"]);
+    expect(await names("vim")).toEqual(["Citrus Dishwash Gel", "Dish Washer Tabs"]);
+    expect(await names("surf excel")).toEqual(["Detergents Bulk Pack", "Liquid Detergent"]);
+  });
+
+  it("lists what the search as typed found before what only a synonym found, in the same tier", async () => {
+    try {
+      await env.admin.settings.update({ searchSynonyms: [...DEFAULT_SEARCH_SYNONYMS, "mop, pocha"] });
+      // both names start with a term; the Pocha Cloth Set is newer, but "mop" is what was typed
+      expect(await names("mop")).toEqual(["Spin Mop Bucket", "Pocha Cloth Set"]);
+      expect(await names("pocha")).toEqual(["Pocha Cloth Set", "Spin Mop Bucket"]);
+    } finally {
+      await env.admin.settings.update({ searchSynonyms: [...DEFAULT_SEARCH_SYNONYMS] });
+    }
   });
 
   it("takes an edit by the owner at once, on the list and the grid", async () => {
-    expect(await names("baalti")).toEqual([]);
-    const saved = await env.admin.settings.update({ searchSynonyms: " Phenyl ,  FENYL \n\n baalti=>bucket \r\n" });
-    expect(saved.searchSynonyms).toEqual(["phenyl, fenyl", "baalti => bucket"]);
-    expect(await names("baalti")).toEqual(["Spin Mop Bucket"]);
-    expect((await env.anonymous.products.shelf({ search: "baalti" })).items.map((p) => p.productName)).toEqual(["Spin Mop Bucket"]);
+    expect(await names("dolchi")).toEqual([]);
+    const saved = await env.admin.settings.update({ searchSynonyms: " Phenyl ,  FENYL \n\n dolchi=>bucket \r\n" });
+    expect(saved.searchSynonyms).toEqual(["phenyl, fenyl", "dolchi => bucket"]);
+    expect(await names("dolchi")).toEqual(["Spin Mop Bucket"]);
+    expect((await env.anonymous.products.shelf({ search: "dolchi" })).items.map((p) => p.productName)).toEqual(["Spin Mop Bucket"]);
     // the pocha line is gone
     expect(await names("pocha")).toEqual(["Pocha Cloth Set"]);
     expect(await names("fenyl")).toEqual(["Black Phenyl Concentrate"]);
     // an empty list switches synonyms off
     await env.admin.settings.update({ searchSynonyms: [] });
     expect((await env.admin.settings.get()).searchSynonyms).toEqual([]);
-    expect(await names("baalti")).toEqual([]);
+    expect(await names("dolchi")).toEqual([]);
     await env.admin.settings.update({ searchSynonyms: [...DEFAULT_SEARCH_SYNONYMS] });
     expect(await names("pocha")).toEqual(["Pocha Cloth Set", "Spin Mop Bucket"]);
   });

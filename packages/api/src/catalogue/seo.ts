@@ -54,6 +54,7 @@ export const ROBOTS_DISALLOW = [
   "/gst-summary",
   "/import-products",
   "/oderView/",
+  "/orders",
   "/payments",
   "/product-management",
   "/settings",

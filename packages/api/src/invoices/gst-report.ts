@@ -3,7 +3,8 @@
 import { stringify } from "csv-stringify/sync";
 import { GST_STATES, toRupees } from "@store/domain";
 import type { Context } from "../context.ts";
-import type { StoredDocument } from "./invoices.ts";
+import { isGoodsLine, type StoredDocument } from "./invoices.ts";
+import { hsnDescriber } from "./hsn-names.ts";
 import { StoreError } from "../platform/errors.ts";
 
 const IST_OFFSET_MS = 330 * 60_000;
@@ -25,10 +26,52 @@ interface Amounts {
 }
 const zero = (): Amounts => ({ taxableValue: 0, igst: 0, cgst: 0, sgst: 0 });
 
+/** an order never paid whose every line was cancelled: its invoice is voided by its credit notes */
+const NEVER_PAID = ["Pending", "Awaiting verification", "Failed"];
+
+type Doc = { number: string; kind: string; productOrderId: string; total: number };
+
+/** The month's documents of orders cancelled before they were paid, by order: invoice and credit notes net each other out. */
+async function cancelledBeforePayment(db: Context["db"], docs: readonly Doc[]) {
+  const refs = [...new Set(docs.map((d) => d.productOrderId))];
+  const voided = await db.order.findMany({
+    where: { productOrderId: { in: refs }, paymentStatus: { in: NEVER_PAID }, lines: { some: {}, every: { orderStatus: "Cancelled" } } },
+    select: { productOrderId: true },
+    orderBy: { productOrderId: "asc" },
+  });
+  const orders = voided.map(({ productOrderId }) => {
+    const own = docs.filter((d) => d.productOrderId === productOrderId);
+    const invoice = own.find((d) => d.kind === "INVOICE");
+    const notes = own.filter((d) => d.kind === "CREDIT_NOTE");
+    const invoiceValue = invoice?.total ?? 0;
+    const creditNoteValue = notes.reduce((sum, d) => sum + d.total, 0);
+    return {
+      productOrderId,
+      invoiceNumber: invoice?.number ?? null,
+      creditNoteNumbers: notes.map((d) => d.number),
+      invoiceValue: toRupees(invoiceValue),
+      creditNoteValue: toRupees(creditNoteValue),
+      netValue: toRupees(invoiceValue - creditNoteValue),
+    };
+  });
+  const sum = (key: "invoiceValue" | "creditNoteValue") => toRupees(orders.reduce((n, o) => n + Math.round(o[key] * 100), 0));
+  return { orders: orders.length, invoiceValue: sum("invoiceValue"), creditNoteValue: sum("creditNoteValue"), items: orders };
+}
+
 export async function gstSummary(ctx: Pick<Context, "db">, month: string) {
   const { start, end } = monthRange(month);
   const docs = await ctx.db.invoice.findMany({ where: { issuedAt: { gte: start, lt: end } }, orderBy: { issuedAt: "asc" } });
-  const hsn = new Map<string, Amounts & { hsn: string; description: string; unit: string; ratePercent: number; quantity: number }>();
+  const linesOf = new Map(docs.map((d) => [d.number, (JSON.parse(d.document) as StoredDocument).lines]));
+  // which product each goods line sold, to count the products of an HSN
+  const orderIds = [...new Set([...linesOf.values()].flat().flatMap((l) => (isGoodsLine(l) && l.orderId !== null ? [l.orderId] : [])))];
+  const productOf = new Map(
+    (await ctx.db.productOrder.findMany({ where: { orderId: { in: orderIds } }, select: { orderId: true, productId: true } })).map((r) => [
+      r.orderId,
+      r.productId,
+    ]),
+  );
+  const names = await hsnDescriber(ctx.db);
+  const hsn = new Map<string, Amounts & { hsn: string; unit: string; ratePercent: number; quantity: number; unitsOf: Map<number, number> }>();
   const states = new Map<string, Amounts & { stateCode: string; stateName: string; ratePercent: number }>();
   const total = { ...zero(), invoices: 0, creditNotes: 0, invoiceValue: 0, creditNoteValue: 0 };
   for (const doc of docs) {
@@ -40,7 +83,7 @@ export async function gstSummary(ctx: Pick<Context, "db">, month: string) {
       total.creditNotes++;
       total.creditNoteValue += doc.total;
     }
-    for (const line of (JSON.parse(doc.document) as StoredDocument).lines) {
+    for (const line of linesOf.get(doc.number) ?? []) {
       const add = (a: Amounts) => {
         a.taxableValue += sign * line.taxablePaise;
         a.igst += sign * line.igstPaise;
@@ -48,8 +91,20 @@ export async function gstSummary(ctx: Pick<Context, "db">, month: string) {
         a.sgst += sign * line.sgstPaise;
       };
       const hsnKey = `${line.hsn}@${line.ratePercent}`;
-      const h = hsn.get(hsnKey) ?? { hsn: line.hsn, description: line.description, unit: line.unit, ratePercent: line.ratePercent, quantity: 0, ...zero() };
-      h.quantity += sign * line.quantity;
+      const h = hsn.get(hsnKey) ?? {
+        hsn: line.hsn,
+        unit: line.unit,
+        ratePercent: line.ratePercent,
+        quantity: 0,
+        unitsOf: new Map<number, number>(),
+        ...zero(),
+      };
+      // units of goods only: a delivery charge or the COD fee is taxed with the goods but is no unit
+      if (isGoodsLine(line)) {
+        h.quantity += sign * line.quantity;
+        const productId = line.orderId === null ? undefined : productOf.get(line.orderId);
+        if (productId !== undefined) h.unitsOf.set(productId, (h.unitsOf.get(productId) ?? 0) + sign * line.quantity);
+      }
       add(h);
       hsn.set(hsnKey, h);
       if (!doc.b2b) {
@@ -75,9 +130,12 @@ export async function gstSummary(ctx: Pick<Context, "db">, month: string) {
   });
   return {
     month,
-    hsnSummary: [...hsn.values()].sort((a, b) => a.hsn.localeCompare(b.hsn) || a.ratePercent - b.ratePercent).map(rupees),
+    hsnSummary: [...hsn.values()]
+      .sort((a, b) => a.hsn.localeCompare(b.hsn) || a.ratePercent - b.ratePercent)
+      .map(({ unitsOf, ...h }) => ({ ...rupees(h), ...names.describe(h.hsn), products: [...unitsOf.values()].filter((units) => units > 0).length })),
     b2cStateSummary: [...states.values()].sort((a, b) => a.stateCode.localeCompare(b.stateCode) || a.ratePercent - b.ratePercent).map(rupees),
     totals: { ...rupees(total), invoiceValue: toRupees(total.invoiceValue), creditNoteValue: toRupees(total.creditNoteValue) },
+    cancelledBeforePayment: await cancelledBeforePayment(ctx.db, docs),
   };
 }
 
@@ -97,6 +155,7 @@ export function gstSummaryCsv(summary: GstSummary): string {
       h.cgst.toFixed(2),
       h.sgst.toFixed(2),
     ]),
+    // GSTR-1's HSN table; the number of products is the screen's, not the return's
     { header: true, columns: ["HSN", "Description", "UQC", "Rate %", "Total quantity", "Taxable value", "IGST", "CGST", "SGST"] },
   );
   const states = stringify(
@@ -115,5 +174,18 @@ export function gstSummaryCsv(summary: GstSummary): string {
     header: true,
     columns: ["Month", "Invoices", "Credit notes", "Net taxable value", "Net IGST", "Net CGST", "Net SGST"],
   });
-  return `${hsn}\n${states}\n${totals}`;
+  const voided = summary.cancelledBeforePayment.items.length
+    ? stringify(
+        summary.cancelledBeforePayment.items.map((o) => [
+          o.productOrderId,
+          o.invoiceNumber ?? "",
+          o.invoiceValue.toFixed(2),
+          o.creditNoteNumbers.join(" "),
+          o.creditNoteValue.toFixed(2),
+          o.netValue.toFixed(2),
+        ]),
+        { header: true, columns: ["Cancelled before payment", "Invoice", "Invoice value", "Credit notes", "Credit note value", "Net"] },
+      )
+    : "";
+  return `${hsn}\n${states}\n${totals}${voided ? `\n${voided}` : ""}`;
 }

@@ -13,6 +13,12 @@ type Tx = Prisma.TransactionClient;
 
 /** An invoice line remembers which order line it came from (null: the order's COD fee). */
 export type StoredLine = InvoiceLine & { orderId: number | null };
+
+/** how a line's delivery charge is described on its documents */
+const DELIVERY_LINE = "Delivery charges: ";
+
+/** A line for goods (units of a product), not a delivery charge or the COD fee. */
+export const isGoodsLine = (line: StoredLine): boolean => line.orderId !== null && !line.description.startsWith(DELIVERY_LINE);
 export type StoredDocument = Omit<InvoiceDocument, "date" | "originalInvoice" | "lines"> & {
   date: string;
   originalInvoice?: { number: string; date: string };
@@ -94,7 +100,7 @@ export async function issueInvoice(tx: Tx, productOrderId: string, settings: Set
     if (r.deliveryCharge > 0) {
       lines.push(
         taxedLine(
-          { ...goods, description: `Delivery charges: ${r.productName}`, quantity: 1, unitPricePaise: r.deliveryCharge, totalPaise: r.deliveryCharge },
+          { ...goods, description: `${DELIVERY_LINE}${r.productName}`, quantity: 1, unitPricePaise: r.deliveryCharge, totalPaise: r.deliveryCharge },
           interState,
         ),
       );

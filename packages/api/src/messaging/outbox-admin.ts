@@ -4,7 +4,8 @@ import { PAGE_SIZE } from "@store/validators";
 import type { Context } from "../context.ts";
 import { StoreError } from "../platform/errors.ts";
 
-export const OUTBOX_STATUSES = ["queued", "sent", "failed", "waiting"] as const;
+/** cancelled: its event was undone before the message was due (a payment confirmation undone within 10 minutes) */
+export const OUTBOX_STATUSES = ["queued", "sent", "failed", "waiting", "cancelled"] as const;
 
 const listed = {
   messageId: true,

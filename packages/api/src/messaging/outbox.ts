@@ -14,7 +14,16 @@ export interface MailSettings {
   smtpConfigured: boolean;
 }
 
-export async function queueMail(tx: Tx, mail: MailSettings, to: string, input: MailInput, opts: { attachInvoiceOf?: string } = {}): Promise<void> {
+export interface QueueOptions {
+  /** the order whose GST invoice PDF is attached when sending */
+  attachInvoiceOf?: string;
+  /** not sent before this (the worker leaves it until then): an undoable event's mail waits out its undo window */
+  notBefore?: Date;
+  /** names the undoable event that queued it, so that undoing the event cancels it (cancelHeldMail) */
+  undoKey?: string;
+}
+
+export async function queueMail(tx: Tx, mail: MailSettings, to: string, input: MailInput, opts: QueueOptions = {}): Promise<void> {
   const rendered = renderMail(input);
   await tx.outboxMessage.create({
     data: {
@@ -25,8 +34,24 @@ export async function queueMail(tx: Tx, mail: MailSettings, to: string, input: M
       text: rendered.text,
       attachInvoiceOf: opts.attachInvoiceOf ?? null,
       status: mail.smtpConfigured ? "queued" : "waiting",
+      ...(opts.notBefore ? { nextAttemptAt: opts.notBefore } : {}),
+      undoKey: opts.undoKey ?? null,
     },
   });
+}
+
+/**
+ * Undoing an event: its held messages that no worker has taken become `cancelled` and are never
+ * sent. Answers false when one was already taken or sent (too late to take the mail back).
+ */
+export async function cancelHeldMail(tx: Tx, undoKey: string, now: Date): Promise<boolean> {
+  const held = await tx.outboxMessage.count({ where: { undoKey, status: { not: "cancelled" } } });
+  // the row lock of the UPDATE orders it with a worker's claim (FOR UPDATE): what a worker took is left alone
+  const cancelled = await tx.outboxMessage.updateMany({
+    where: { undoKey, status: { in: ["queued", "waiting", "failed"] }, sentAt: null, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+    data: { status: "cancelled", nextAttemptAt: null },
+  });
+  return cancelled.count === held;
 }
 
 /** The order page of a line, as a link in a message. */
@@ -62,7 +87,7 @@ export async function queueOrderMail(
   services: Pick<Services, "mail">,
   productOrderId: string,
   build: (order: { productOrderId: string; orderUrl: string; name: string }) => MailInput | null,
-  opts: { attachInvoiceOf?: string } = {},
+  opts: QueueOptions = {},
 ): Promise<void> {
   const first = await tx.productOrder.findFirstOrThrow({ where: { productOrderId }, orderBy: { orderId: "asc" }, select: { orderId: true, customerId: true } });
   const who = await customerAddressee(tx, first.customerId);

@@ -3,6 +3,7 @@
 // cancelled line of a paid order is refunded (payments/refunds.ts), at once when the owner cancels
 // it, after the owner's approval when staff do. A payment status set by hand is the owner's.
 import { cashCollected, checkStatusChange, effectsOf, type OrderStatus } from "@store/domain";
+import type { Prisma } from "@store/db";
 import { orderSelect, toOrderOutput } from "./serializers.ts";
 import { putBackStock, STOCK_TX_OPTIONS } from "../catalogue/stock.ts";
 import { actorOf, lockOrder, setPaymentStatus } from "../payments/payment-status.ts";
@@ -19,6 +20,46 @@ export interface StatusChange {
   orderStatus?: OrderStatus;
   /** by hand: Paid when the cash was received (or a payment seen outside the store) */
   paymentStatus?: "Pending" | "Paid";
+}
+
+type Tx = Prisma.TransactionClient;
+type Header = Awaited<ReturnType<typeof lockOrder>>;
+type Line = Awaited<ReturnType<Tx["productOrder"]["findUniqueOrThrow"]>>;
+
+export interface LineMove {
+  /** the order's header, as it is after the move (a COD order may have become Paid) */
+  header: Header;
+  restocked: boolean;
+  refundId: number | null;
+}
+
+/**
+ * One line to `next`, in the transaction that locked its order's header (lockOrder): the line's
+ * status and end date, its mail (unless the caller tells the customer itself), and what follows —
+ * a cancelled line's stock, credit note and refund; cash collected once a COD order is delivered.
+ * The caller has checked the move (checkStatusChange). Used by the per-line call and the whole-order
+ * move (order-desk-status.ts) alike.
+ */
+export async function moveLine(ctx: RoleAwareContext, tx: Tx, header: Header, line: Line, next: OrderStatus, opts: { tell: boolean }): Promise<LineMove> {
+  const effects = effectsOf(next);
+  await tx.productOrder.update({ where: { orderId: line.orderId }, data: { orderStatus: next, ...(effects.ends ? { endDate: new Date() } : {}) } });
+  if (opts.tell) await queueLineMail(tx, ctx.services, line.orderId, (l) => ({ kind: "order-status", ...l, status: next }));
+  let restocked = false;
+  let refundId: number | null = null;
+  if (effects.restock) {
+    await putBackStock(tx, line.productId, line.quantity);
+    restocked = true;
+    await creditCancelledLine(tx, header.productOrderId, line.orderId, "order cancelled", await loadSettings(tx), new Date());
+    refundId = await refundLine(tx, line, "order cancelled", { owner: isStoreOwner(ctx) });
+  }
+  if (next === "Completed" && header.paymentMethod === "COD" && header.paymentStatus === "Pending") {
+    const statuses = await tx.productOrder.findMany({ where: { productOrderId: header.productOrderId }, select: { orderStatus: true } });
+    if (cashCollected(statuses.map((s) => s.orderStatus))) {
+      await setPaymentStatus(tx, header, { to: "Paid", actor: actorOf(ctx.auth), reason: "cash collected on delivery" });
+      header = await tx.order.findUniqueOrThrow({ where: { productOrderId: header.productOrderId } });
+    }
+  }
+  return { header, restocked, refundId };
 }
 
 async function applyStatusChange(ctx: RoleAwareContext, { orderId, ...change }: StatusChange) {
@@ -38,22 +79,7 @@ async function applyStatusChange(ctx: RoleAwareContext, { orderId, ...change }: 
     if (next) {
       const allowed = checkStatusChange(line.orderStatus, next);
       if (!allowed.ok) throw new StoreError(409, "CONFLICT", `Order ${orderId} ${allowed.reason}.`);
-      const effects = effectsOf(next);
-      await tx.productOrder.update({ where: { orderId }, data: { orderStatus: next, ...(effects.ends ? { endDate: new Date() } : {}) } });
-      await queueLineMail(tx, ctx.services, orderId, (l) => ({ kind: "order-status", ...l, status: next }));
-      if (effects.restock) {
-        await putBackStock(tx, line.productId, line.quantity);
-        restocked = true;
-        await creditCancelledLine(tx, header.productOrderId, orderId, "order cancelled", await loadSettings(tx), new Date());
-        refundId = await refundLine(tx, line, "order cancelled", { owner: isStoreOwner(ctx) });
-      }
-      if (next === "Completed" && header.paymentMethod === "COD" && header.paymentStatus === "Pending") {
-        const statuses = await tx.productOrder.findMany({ where: { productOrderId: header.productOrderId }, select: { orderStatus: true } });
-        if (cashCollected(statuses.map((s) => s.orderStatus))) {
-          await setPaymentStatus(tx, header, { to: "Paid", actor, reason: "cash collected on delivery" });
-          header = await tx.order.findUniqueOrThrow({ where: { productOrderId: header.productOrderId } });
-        }
-      }
+      ({ header, restocked, refundId } = await moveLine(ctx, tx, header, line, next, { tell: true }));
     }
     if (payTo && payTo !== header.paymentStatus) {
       if (header.paymentStatus !== "Pending" && header.paymentStatus !== "Awaiting verification" && header.paymentStatus !== "Failed") {

@@ -2,6 +2,7 @@
 // for its owner or an admin; anyone else gets the answer a missing order gets.
 import { creditNotePdfPath, invoicePdfPath, toRupees } from "@store/domain";
 import { orderSelect, toOrderOutput } from "./serializers.ts";
+import { payBefore } from "./pay-before.ts";
 import { assertOwnRecord, type AuthedContext } from "../platform/context-guards.ts";
 import { StoreError } from "../platform/errors.ts";
 
@@ -23,6 +24,7 @@ export async function orderDetails(ctx: AuthedContext, productOrderId: string) {
     ctx.db.invoice.findMany({ where: { productOrderId }, orderBy: { issuedAt: "asc" }, select: { number: true, kind: true, issuedAt: true, total: true } }),
   ]);
   const invoice = documents.find((d) => d.kind === "INVOICE");
+  const lineStatuses = lines.map((l) => l.orderStatus);
   return {
     productOrderId: order.productOrderId,
     customerId: order.customerId,
@@ -46,7 +48,7 @@ export async function orderDetails(ctx: AuthedContext, productOrderId: string) {
       providerOrderId: order.providerOrderId,
       providerPaymentId: order.providerPaymentId,
       refundedTotal: toRupees(order.refundedTotal),
-      expiresAt: order.paymentMethod === "UPI" && order.paymentStatus === "Pending" ? order.expiresAt : null,
+      expiresAt: payBefore(order, lineStatuses),
       flag: isAdmin ? order.paymentFlag : null,
       history: history.map((e) => ({ at: e.at, actor: e.actor, from: e.fromStatus, to: e.toStatus, reason: e.reason })),
     },

@@ -4,6 +4,7 @@ import { createTestEnv, createTestServices, type TestEnv } from "../testing.ts";
 import { appRouter } from "../root.ts";
 import { createCallerFactory } from "../trpc.ts";
 import { createInnerContext } from "../context.ts";
+import { expireUnpaidUpiOrders } from "../payments/payments.ts";
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -505,5 +506,59 @@ describe("returns (refund policy: 7 days after delivery)", () => {
     });
     await expect(env.admin.orders.decideReturn({ orderId: 999999, returnStatus: "Approved" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await env.handle.db.productOrder.findUniqueOrThrow({ where: { orderId: order.orderId } })).returnStatus).toBe("Requested");
+  });
+});
+
+describe("the time to pay an unpaid UPI order (issue 23)", () => {
+  const HOUR = 3600 * 1000;
+  beforeAll(() => env.admin.settings.update({ upiVpa: "clean.store@okicici", upiPayeeName: "Clean Store", upiExpiryHours: 3 }));
+  afterAll(() => env.admin.settings.update({ upiVpa: "", upiExpiryHours: 24 }));
+
+  const myOrderLines = async (c: Awaited<ReturnType<typeof env.newCustomer>>, productOrderId: string) =>
+    (await c.caller.orders.orderProducts({ customerId: c.customerId })).orderProducts.filter((l) => l.productOrderId === productOrderId);
+
+  it("is placement + upiExpiryHours on every line of the order in My Orders and on the order view, while it waits to be paid", async () => {
+    const c = await env.newCustomer();
+    const [soap, mop] = [await env.newProduct({ quantity: 5 }), await env.newProduct({ quantity: 5 })];
+    await c.caller.cart.save({ customerId: c.customerId, productId: soap, quantity: 1 });
+    await c.caller.cart.save({ customerId: c.customerId, productId: mop, quantity: 2 });
+    const { productOrderId, orders } = await c.caller.cart.checkout({ paymentMethod: "UPI" });
+    const placedAt = orders[0]?.orderAddDateTime.getTime() ?? 0;
+    const lines = await myOrderLines(c, productOrderId);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line.payBefore?.getTime()).toBe(placedAt + 3 * HOUR);
+    const view = await c.caller.orders.order({ productOrderId });
+    expect(view.payment.expiresAt?.getTime()).toBe(placedAt + 3 * HOUR);
+    // the admin reads the same answer for the customer
+    expect((await env.admin.orders.orderProducts({ customerId: c.customerId })).orderProducts.map((l) => l.payBefore?.getTime())).toEqual([
+      placedAt + 3 * HOUR,
+      placedAt + 3 * HOUR,
+    ]);
+  });
+
+  it("is null for cash on delivery, once a UTR is sent, when every line is cancelled, and after the order expired", async () => {
+    const cod = await placed();
+    expect((await myOrderLines(cod.c, cod.order.productOrderId)).map((l) => l.payBefore)).toEqual([null]);
+
+    const sent = await env.newCustomer();
+    const bought = await sent.caller.orders.save({ productId: await env.newProduct({ quantity: 5 }), quantity: 1, paymentMethod: "UPI" });
+    expect((await myOrderLines(sent, bought.productOrderId))[0]?.payBefore).toBeInstanceOf(Date);
+    await sent.caller.payments.submitUtr({ productOrderId: bought.productOrderId, utr: "623400000001" });
+    expect((await myOrderLines(sent, bought.productOrderId)).map((l) => l.payBefore)).toEqual([null]);
+    expect((await sent.caller.orders.order({ productOrderId: bought.productOrderId })).payment.expiresAt).toBeNull();
+
+    const dropped = await env.newCustomer();
+    const gone = await dropped.caller.orders.save({ productId: await env.newProduct({ quantity: 5 }), quantity: 1, paymentMethod: "UPI" });
+    await env.admin.orders.updateStatus({ orderId: gone.order.orderId, orderStatus: "Cancelled" });
+    expect((await myOrderLines(dropped, gone.productOrderId)).map((l) => l.payBefore)).toEqual([null]);
+    expect((await dropped.caller.orders.order({ productOrderId: gone.productOrderId })).payment).toMatchObject({ status: "Pending", expiresAt: null });
+
+    const late = await env.newCustomer();
+    const unpaid = await late.caller.orders.save({ productId: await env.newProduct({ quantity: 5 }), quantity: 1, paymentMethod: "UPI" });
+    await env.handle.db.order.update({ where: { productOrderId: unpaid.productOrderId }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    await expireUnpaidUpiOrders(env.handle.db, env.services.mail);
+    expect((await myOrderLines(late, unpaid.productOrderId)).map((l) => [l.orderStatus, l.paymentStatus, l.payBefore])).toEqual([
+      ["Cancelled", "Failed", null],
+    ]);
   });
 });

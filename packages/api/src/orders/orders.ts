@@ -9,6 +9,7 @@ import type { Context } from "../context.ts";
 import { type AuthedContext, type CustomerContext, assertOwnRecord, searchedId } from "../platform/context-guards.ts";
 import { idempotencyKeyOf, once } from "../platform/idempotency.ts";
 import { assertMayOrder } from "./order-limits.ts";
+import { payBefore } from "./pay-before.ts";
 import { placeOrder, type OrderLine } from "./order-placement.ts";
 import { assertOffered } from "../payments/payment-options.ts";
 import { afterPlacing } from "../payments/gateway-payments.ts";
@@ -99,6 +100,14 @@ async function ordersOf(ctx: AuthedContext, customerId: number) {
 
 export const customerOrders = async (ctx: AuthedContext, customerId: number) => (await ordersOf(ctx, customerId)).map(toOrderOutput);
 
-export const customerOrderProducts = async (ctx: AuthedContext, customerId: number) => ({
-  orderProducts: (await ordersOf(ctx, customerId)).map(toOrderWithProducts),
-});
+/** My Orders: the lines with their products, and on the lines of an unpaid UPI order the time to pay it by. */
+export async function customerOrderProducts(ctx: AuthedContext, customerId: number) {
+  const lines = await ordersOf(ctx, customerId);
+  const unpaidUpi = await ctx.db.order.findMany({
+    where: { customerId, paymentMethod: "UPI", paymentStatus: "Pending" },
+    select: { productOrderId: true, paymentMethod: true, paymentStatus: true, expiresAt: true },
+  });
+  const statusesOf = (productOrderId: string) => lines.filter((l) => l.productOrderId === productOrderId).map((l) => l.orderStatus);
+  const deadlines = new Map(unpaidUpi.map((o) => [o.productOrderId, payBefore(o, statusesOf(o.productOrderId))]));
+  return { orderProducts: lines.map((l) => toOrderWithProducts(l, deadlines.get(l.productOrderId) ?? null)) };
+}

@@ -95,9 +95,14 @@ export function toOrderOutput(o: OrderRow): OrderOutput {
 /** An order line with the product details the spec's `orderProducts` answer nests. */
 export const orderWithProductsOutput = orderOutput.extend({
   products: z.array(z.object({ productId: z.number().int(), productName: z.string(), packSize: z.string(), productImg: z.string().nullable() })),
+  payBefore: z
+    .date()
+    .nullable()
+    .describe("an unpaid UPI order (every line of it): pay by this time or the order is cancelled; null when there is nothing to pay now"),
 });
 
-export function toOrderWithProducts(row: OrderRow): z.infer<typeof orderWithProductsOutput> {
+/** `payBefore`: the deadline of the line's order (pay-before.ts), the same on each of its lines. */
+export function toOrderWithProducts(row: OrderRow, payBefore: Date | null): z.infer<typeof orderWithProductsOutput> {
   const o = toOrderOutput(row);
-  return { ...o, products: [{ productId: o.productId, productName: o.productName, packSize: o.packSize, productImg: o.productImg }] };
+  return { ...o, products: [{ productId: o.productId, productName: o.productName, packSize: o.packSize, productImg: o.productImg }], payBefore };
 }

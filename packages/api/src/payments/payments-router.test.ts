@@ -1,12 +1,15 @@
 // Payments at procedure depth (issue 14): one checkout = one order, cash on delivery rules, UPI with
 // UTR verification, the gateway against a local stand-in of Razorpay's API, refunds, history.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { upiLink } from "@store/domain";
 import { createTestEnv, type TestEnv } from "../testing.ts";
 import { createRazorpayProvider } from "./razorpay/adapter.ts";
 import { startRazorpayStandIn, type RazorpayStandIn } from "./razorpay/stand-in.ts";
 import { expireUnpaidUpiOrders } from "./payments.ts";
 import { handleGatewayWebhook } from "./gateway-webhook.ts";
+import { startTestSmtpServer } from "../messaging/email/smtp-stand-in.ts";
+import { smtpTransport } from "../messaging/email/smtp.ts";
+import { sendDueMessages } from "../messaging/outbox-sender.ts";
 
 let env: TestEnv;
 let razorpay: RazorpayStandIn;
@@ -367,5 +370,127 @@ describe("refunds", () => {
     const order = await env.admin.orders.order({ productOrderId });
     expect(order.refunds).toEqual([]);
     expect(order.payment.status).toBe("Pending");
+  });
+});
+
+describe("undoing a UPI confirmation (issue 24)", () => {
+  const MINUTE = 60_000;
+  let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+  let transport: ReturnType<typeof smtpTransport>;
+  beforeAll(async () => {
+    await env.admin.settings.update({ upiVpa: "clean.store@okicici" });
+    smtp = await startTestSmtpServer();
+    transport = smtpTransport(smtp.url);
+  });
+  afterAll(async () => {
+    transport.close();
+    await smtp.close();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** the clock moved to `at` (Date only: the database and the SMTP server keep running) */
+  const clockAt = (at: number) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(at);
+  };
+  /** sends every message due at the clock's time; the ones that reached the customer */
+  async function mailsTo(email: string) {
+    while ((await sendDueMessages(env.handle.db, transport, { from: "Clean Store <orders@cleanstore.test>" })).sent > 0);
+    return smtp.received.filter((m) => (m.to && !Array.isArray(m.to) ? m.to.text : "") === email).map((m) => m.subject);
+  }
+  async function awaitingUpi(utr: string) {
+    const c = await shopper([{ price: 250 }]);
+    const { productOrderId } = await c.caller.cart.checkout({ paymentMethod: "UPI" });
+    await c.caller.payments.submitUtr({ productOrderId, utr });
+    return { ...c, productOrderId };
+  }
+
+  it("within 10 minutes: Awaiting verification again, the held mail cancelled, nothing sent; on the history and the audit trail", async () => {
+    const t0 = Date.now();
+    clockAt(t0);
+    const c = await awaitingUpi("730000000001");
+    const confirmed = await env.admin.payments.confirm({ productOrderId: c.productOrderId });
+    expect(confirmed.undoUntil.getTime()).toBe(t0 + 10 * MINUTE);
+    expect(confirmed.message).toContain("You can undo it until");
+    expect((await header(c.productOrderId)).paymentStatus).toBe("Paid");
+    const held = await env.handle.db.outboxMessage.findFirstOrThrow({ where: { recipient: c.fields.email, kind: "payment-confirmed" } });
+    expect(held.nextAttemptAt?.getTime()).toBe(t0 + 10 * MINUTE);
+    clockAt(t0 + 5 * MINUTE);
+    expect(await mailsTo(c.fields.email)).not.toContain(`Payment received for order ${c.productOrderId}`);
+
+    clockAt(t0 + 10 * MINUTE - 1000);
+    const undone = await env.admin.payments.undoConfirm({ productOrderId: c.productOrderId });
+    expect(undone.message).toContain("Awaiting verification again");
+    const order = await env.admin.orders.order({ productOrderId: c.productOrderId });
+    expect(order.payment).toMatchObject({ status: "Awaiting verification", utr: "730000000001" });
+    expect(order.lines.every((l) => l.paymentStatus === "Awaiting verification")).toBe(true);
+    expect(order.payment.history.at(-1)).toMatchObject({ from: "Paid", to: "Awaiting verification", reason: "confirmation undone" });
+    expect((await env.handle.db.outboxMessage.findUniqueOrThrow({ where: { messageId: held.messageId } })).status).toBe("cancelled");
+    clockAt(t0 + 60 * MINUTE);
+    expect(await mailsTo(c.fields.email)).not.toContain(`Payment received for order ${c.productOrderId}`);
+    const [entry] = await env.handle.db.auditEntry.findMany({ where: { action: "payments.undoConfirm", entityId: c.productOrderId } });
+    expect(entry).toMatchObject({ entity: "payment", summary: `Test Admin undid the confirmation of the payment ${c.productOrderId}` });
+    expect(JSON.parse(entry!.changes)).toMatchObject({ paymentStatus: ["Paid", "Awaiting verification"] });
+
+    // undone twice: nothing left to undo; confirmed again: a new window and a new mail
+    await expect(env.admin.payments.undoConfirm({ productOrderId: c.productOrderId })).rejects.toMatchObject({ code: "CONFLICT" });
+    await env.admin.payments.confirm({ productOrderId: c.productOrderId });
+    clockAt(t0 + 71 * MINUTE);
+    expect(await mailsTo(c.fields.email)).toContain(`Payment received for order ${c.productOrderId}`);
+
+    const history = await env.admin.payments.verifications({ page: 1 });
+    expect(history.items.filter((i) => i.productOrderId === c.productOrderId).map((i) => [i.decision, i.by, i.utr, i.amount])).toEqual([
+      ["confirmed", "Test Admin", "730000000001", 250],
+      ["undone", "Test Admin", "730000000001", 250],
+      ["confirmed", "Test Admin", "730000000001", 250],
+    ]);
+  });
+
+  it("from 10 minutes on: 409 UNDO_EXPIRED, the payment stays Paid and the mail goes", async () => {
+    const t0 = Date.now();
+    clockAt(t0);
+    const c = await awaitingUpi("730000000002");
+    await env.admin.payments.confirm({ productOrderId: c.productOrderId });
+    clockAt(t0 + 10 * MINUTE);
+    await expect(env.admin.payments.undoConfirm({ productOrderId: c.productOrderId })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("can be undone only within 10 minutes"),
+      cause: expect.objectContaining({ code: "UNDO_EXPIRED" }),
+    });
+    expect((await header(c.productOrderId)).paymentStatus).toBe("Paid");
+    expect(await mailsTo(c.fields.email)).toContain(`Payment received for order ${c.productOrderId}`);
+    expect(await env.handle.db.auditEntry.count({ where: { action: "payments.undoConfirm", entityId: c.productOrderId } })).toBe(0);
+  });
+
+  it("only the owner undoes; not a payment that was never confirmed, nor one with a refund", async () => {
+    const c = await awaitingUpi("730000000003");
+    const staffId = (await env.admin.staff.create({ name: "Undo Staff", email: "undo.staff@cleanstore.test", password: "Lavender-Mop-Bucket-2026" })).staff
+      .adminId;
+    const staff = env.as({ role: "admin", adminId: staffId });
+    await expect(env.admin.payments.undoConfirm({ productOrderId: c.productOrderId })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `Order ${c.productOrderId}'s payment is Awaiting verification: only a confirmed UPI payment can be undone.`,
+    });
+    await env.admin.payments.confirm({ productOrderId: c.productOrderId });
+    await expect(staff.payments.undoConfirm({ productOrderId: c.productOrderId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(c.caller.payments.undoConfirm({ productOrderId: c.productOrderId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(env.admin.payments.undoConfirm({ productOrderId: "ORD-20260101-999999" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // staff cancelled the paid order within the window: its refund is money promised, the payment stays
+    await staff.orderDesk.setStatus({ productOrderId: c.productOrderId, orderStatus: "Cancelled" });
+    await expect(env.admin.payments.undoConfirm({ productOrderId: c.productOrderId })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `Order ${c.productOrderId} already has a refund, so its payment can no longer be undone.`,
+    });
+    // the history shows a rejection with its reason
+    const r = await awaitingUpi("730000000004");
+    await env.admin.payments.reject({ productOrderId: r.productOrderId, reason: "No credit with this UTR" });
+    const [rejected] = (await staff.payments.verifications({ page: 1 })).items;
+    expect(rejected).toMatchObject({
+      productOrderId: r.productOrderId,
+      decision: "rejected",
+      utr: "730000000004",
+      reason: "No credit with this UTR",
+      by: "Test Admin",
+    });
   });
 });

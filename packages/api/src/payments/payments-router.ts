@@ -1,9 +1,20 @@
 import { z } from "zod";
-import { gatewayVerifySchema, id, productOrderIdSchema, refundReferenceSchema, rejectPaymentSchema, utrSchema } from "@store/validators";
+import {
+  confirmOutput,
+  gatewayVerifySchema,
+  id,
+  pageInput,
+  productOrderIdSchema,
+  refundReferenceSchema,
+  rejectPaymentSchema,
+  utrSchema,
+  verificationsOutput,
+} from "@store/validators";
 import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure, ownerProcedure } from "../trpc.ts";
 import { successOutput } from "../platform/serialize-common.ts";
 import { awaitingPaymentOutput, openRefundOutput, paymentOptionOutput, paymentViewOutput, refundDecisionOutput } from "./serializers.ts";
-import { confirmUtr, paymentsAwaitingVerification, paymentView, rejectUtr, submitUtr, upiQr } from "./payments.ts";
+import { CONFIRM_UNDO_MINUTES, confirmUtr, paymentsAwaitingVerification, paymentView, rejectUtr, submitUtr, undoConfirmation, upiQr } from "./payments.ts";
+import { paymentVerifications } from "./verifications.ts";
 import { verifyGatewayPayment } from "./gateway-payments.ts";
 import { approveRefund, openRefunds, recordRefund, retryRefund } from "./refund-actions.ts";
 import { checkoutPaymentOptions } from "./payment-options.ts";
@@ -24,6 +35,20 @@ export const paymentsRouter = createTRPCRouter({
     .input(z.object({}).optional())
     .output(z.array(paymentOptionOutput))
     .query(({ ctx }) => checkoutPaymentOptions(ctx)),
+
+  // before `get`: the REST facade takes the first path that matches, and /payments/{productOrderId} matches this one too
+  verifications: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/payments/verifications",
+        tags: ["Payments"],
+        summary: "UPI payments decided: confirmed, rejected or a confirmation undone, with who and when, newest first, 20 a page (page=1 first) (admin)",
+      },
+    })
+    .input(z.object({ page: pageInput.shape.page }))
+    .output(verificationsOutput)
+    .query(({ ctx, input }) => paymentVerifications(ctx, input)),
 
   get: customerOrAdminProcedure
     .meta({
@@ -79,12 +104,25 @@ export const paymentsRouter = createTRPCRouter({
         method: "POST",
         path: "/payments/{productOrderId}/confirm",
         tags: ["Payments"],
-        summary: "The UTR is in the bank statement: Paid (the store owner)",
+        summary: `The UTR is in the bank statement: Paid (the store owner). Undoable for ${CONFIRM_UNDO_MINUTES} minutes (undoUntil); the customer's mail waits until then`,
+      },
+    })
+    .input(byOrder)
+    .output(confirmOutput)
+    .mutation(({ ctx, input }) => confirmUtr(ctx, input)),
+
+  undoConfirm: ownerProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/payments/{productOrderId}/confirm/undo",
+        tags: ["Payments"],
+        summary: `Take a confirmation back within ${CONFIRM_UNDO_MINUTES} minutes: Awaiting verification again, its mail to the customer cancelled; later 409 UNDO_EXPIRED (the store owner)`,
       },
     })
     .input(byOrder)
     .output(successOutput)
-    .mutation(({ ctx, input }) => confirmUtr(ctx, input)),
+    .mutation(({ ctx, input }) => undoConfirmation(ctx, input)),
 
   reject: ownerProcedure
     .meta({

@@ -11,7 +11,7 @@ import { ensureProviderOrder } from "./gateway-payments.ts";
 import type { AuthedContext, CustomerContext } from "../platform/context-guards.ts";
 import { putBackStock, STOCK_TX_OPTIONS } from "../catalogue/stock.ts";
 import { creditCancelledLine } from "../invoices/invoices.ts";
-import type { MailSettings } from "../messaging/outbox.ts";
+import { cancelHeldMail, queueOrderMail, type MailSettings } from "../messaging/outbox.ts";
 import { StoreError } from "../platform/errors.ts";
 
 type Order = Awaited<ReturnType<typeof ownOrder>>;
@@ -79,24 +79,89 @@ export async function submitUtr(ctx: CustomerContext, input: { productOrderId: s
   return { success: true, message: "Thank you! We will confirm your payment once it reaches our bank account (usually within a few hours)." };
 }
 
-async function decideUtr(ctx: AuthedContext, productOrderId: string, decision: { to: "Paid" | "Pending"; reason: string; data: Prisma.OrderUpdateInput }) {
+type Tx = Prisma.TransactionClient;
+
+async function decideUtr(
+  ctx: AuthedContext,
+  productOrderId: string,
+  decision: { to: "Paid" | "Pending"; reason: string; data: Prisma.OrderUpdateInput; tell?: MailSettings },
+  andThen?: (tx: Tx, order: Awaited<ReturnType<typeof lockOrder>>) => Promise<void>,
+) {
   await ctx.db.$transaction(async (tx) => {
     const order = await lockOrder(tx, productOrderId);
     if (order.paymentStatus !== "Awaiting verification") {
       throw new StoreError(409, "CONFLICT", `Order ${productOrderId}'s payment is ${order.paymentStatus}, not Awaiting verification.`);
     }
-    await setPaymentStatus(tx, order, { to: decision.to, actor: actorOf(ctx.auth), reason: decision.reason, data: decision.data, tell: ctx.services.mail });
+    await setPaymentStatus(tx, order, { to: decision.to, actor: actorOf(ctx.auth), reason: decision.reason, data: decision.data, tell: decision.tell });
+    await andThen?.(tx, order);
   }, STOCK_TX_OPTIONS);
 }
 
+/** How long the owner may take a UPI confirmation back (issue 24); its mail to the customer waits as long. */
+export const CONFIRM_UNDO_MINUTES = 10;
+const UNDO_MS = CONFIRM_UNDO_MINUTES * 60_000;
+const confirmationMail = (productOrderId: string) => `payment-confirmed:${productOrderId}`;
+const istTime = (at: Date) => at.toLocaleTimeString("en-IN", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit" });
+
+/** The UTR is in the bank statement: Paid. The customer's mail waits out the undo window in the outbox. */
 export async function confirmUtr(ctx: AuthedContext, input: { productOrderId: string }) {
-  await decideUtr(ctx, input.productOrderId, { to: "Paid", reason: "UTR found in the bank statement", data: { paymentNote: null } });
-  return { success: true, message: `Payment of order ${input.productOrderId} confirmed.` };
+  const at = new Date();
+  const undoUntil = new Date(at.getTime() + UNDO_MS);
+  await decideUtr(
+    ctx,
+    input.productOrderId,
+    { to: "Paid", reason: "UTR found in the bank statement", data: { paymentNote: null, utrConfirmedAt: at } },
+    (tx, order) =>
+      queueOrderMail(tx, ctx.services, order.productOrderId, (o) => ({ kind: "payment-confirmed", ...o, amountPaise: order.grandTotal }), {
+        notBefore: undoUntil,
+        undoKey: confirmationMail(order.productOrderId),
+      }),
+  );
+  return {
+    success: true,
+    message: `Payment of order ${input.productOrderId} confirmed. You can undo it until ${istTime(undoUntil)}; the customer is told after that.`,
+    undoUntil,
+  };
+}
+
+/**
+ * A confirmation taken back within CONFIRM_UNDO_MINUTES: the payment is Awaiting verification again
+ * and its held mail is cancelled, so the customer hears nothing. Later: 409 UNDO_EXPIRED.
+ */
+export async function undoConfirmation(ctx: AuthedContext, input: { productOrderId: string }) {
+  const now = new Date();
+  await ctx.db.$transaction(async (tx) => {
+    const order = await lockOrder(tx, input.productOrderId);
+    const id = order.productOrderId;
+    if (order.paymentMethod !== "UPI" || order.paymentStatus !== "Paid" || !order.utrConfirmedAt) {
+      throw new StoreError(409, "CONFLICT", `Order ${id}'s payment is ${order.paymentStatus}: only a confirmed UPI payment can be undone.`);
+    }
+    const expired = new StoreError(
+      409,
+      "UNDO_EXPIRED",
+      `The payment of order ${id} was confirmed at ${istTime(order.utrConfirmedAt)}: a confirmation can be undone only within ${CONFIRM_UNDO_MINUTES} minutes, and the customer has been told.`,
+    );
+    if (now.getTime() >= order.utrConfirmedAt.getTime() + UNDO_MS) throw expired;
+    if ((await tx.refund.count({ where: { productOrderId: id } })) > 0) {
+      throw new StoreError(409, "CONFLICT", `Order ${id} already has a refund, so its payment can no longer be undone.`);
+    }
+    if (!(await cancelHeldMail(tx, confirmationMail(id), now))) throw expired;
+    await setPaymentStatus(tx, order, { to: "Awaiting verification", actor: actorOf(ctx.auth), reason: "confirmation undone", data: { utrConfirmedAt: null } });
+  }, STOCK_TX_OPTIONS);
+  return {
+    success: true,
+    message: `Confirmation of order ${input.productOrderId} undone: its payment is Awaiting verification again, and the customer was not told.`,
+  };
 }
 
 /** Back to Pending with the reason shown to the customer; the UTR is freed so the right one can be sent. */
 export async function rejectUtr(ctx: AuthedContext, input: { productOrderId: string; reason: string }) {
-  await decideUtr(ctx, input.productOrderId, { to: "Pending", reason: input.reason, data: { paymentNote: `UTR not accepted: ${input.reason}`, utr: null } });
+  await decideUtr(ctx, input.productOrderId, {
+    to: "Pending",
+    reason: input.reason,
+    data: { paymentNote: `UTR not accepted: ${input.reason}`, utr: null },
+    tell: ctx.services.mail,
+  });
   return { success: true, message: `Payment of order ${input.productOrderId} sent back to the customer.` };
 }
 

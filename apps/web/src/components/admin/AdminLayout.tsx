@@ -10,6 +10,8 @@ import "../../admin.css";
 /** ownerOnly: the owner's screens (issue 17), not shown to staff (whose calls would be refused anyway) */
 const MENU = [
   { to: "/Admindashboard", label: "Dashboard" },
+  // the spec's placeholder "Orders" (issue 24: the order desk, one row per order)
+  { to: "/orders", label: "Orders" },
   { to: "/customer-management", label: "Customer Management" },
   { to: "/product-management", label: "Product Management" },
   { to: "/total-order", label: "Total Orders" },

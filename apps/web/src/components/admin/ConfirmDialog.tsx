@@ -7,6 +7,8 @@ export function ConfirmDialog({
   message,
   confirmLabel = "Delete",
   busy = false,
+  busyLabel = "Deleting...",
+  tone = "danger",
   onConfirm,
   onCancel,
 }: {
@@ -15,6 +17,8 @@ export function ConfirmDialog({
   message: string;
   confirmLabel?: string;
   busy?: boolean;
+  busyLabel?: string;
+  tone?: "danger" | "primary";
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -44,8 +48,8 @@ export function ConfirmDialog({
         <button type="button" className="btn secondary" onClick={onCancel} autoFocus>
           Cancel
         </button>
-        <button type="button" className="btn danger" onClick={onConfirm} disabled={busy}>
-          {busy ? "Deleting..." : confirmLabel}
+        <button type="button" className={tone === "danger" ? "btn danger" : "btn"} onClick={onConfirm} disabled={busy}>
+          {busy ? busyLabel : confirmLabel}
         </button>
       </div>
     </dialog>

@@ -5,7 +5,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { addDays, istDay } from "@store/domain";
 import { QueryState } from "../QueryState";
-import { formatINR } from "../../lib/format";
+import { formatDate, formatINR } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 
 const SalesCharts = lazy(() => import("./SalesCharts"));
@@ -37,6 +37,10 @@ export function SalesOverview() {
       <QueryState query={query}>
         {(report) => (
           <div aria-busy={query.isFetching || undefined}>
+            <p className="hint" data-range>
+              {formatDate(`${report.from}T12:00:00+05:30`)} to {formatDate(`${report.to}T12:00:00+05:30`)} (IST days, both included). Revenue placed counts
+              every order placed, paid or not; Revenue paid only the money received.
+            </p>
             <ul className="sales-totals" aria-label="Totals of the range">
               <li>
                 Revenue placed <strong data-total="placed">{formatINR(report.totals.placedRevenue)}</strong>

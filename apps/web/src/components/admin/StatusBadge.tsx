@@ -9,6 +9,8 @@ const tone: Record<string, string> = {
   Rejected: "danger",
   Pending: "warn",
   Requested: "warn",
+  Confirmed: "ok",
+  "Confirmation undone": "warn",
 };
 
 export function StatusBadge({ value }: { value: string }) {

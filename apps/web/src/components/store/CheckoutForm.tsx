@@ -4,28 +4,24 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { lineTotal, MAX_LINE_QUANTITY, type PaymentMethod } from "@store/domain";
 import { customerUpdateSchema } from "@store/validators";
-import { toast } from "../../lib/toast";
 import type { z } from "zod";
 import { clearCustomerSession } from "../../lib/auth";
-import { formatDate, formatDelivery, formatINR } from "../../lib/format";
+import { formatDelivery, formatINR } from "../../lib/format";
 import { errorCode, errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from "../../lib/trpc";
 import { ContactFields, contactDefaults } from "./ContactFields";
 import { feeOf, PaymentMethodPicker, usePaymentOptions } from "./PaymentMethodPicker";
-import { PlacedPaymentNote } from "./PlacedPaymentNote";
 import { ProductImage } from "./ProductImage";
 import type { Product } from "./ProductCard";
 
 type Customer = RouterOutputs["customers"]["details"];
-type Placed = RouterOutputs["orders"]["save"];
 type Input = z.input<typeof customerUpdateSchema>;
 type Output = z.output<typeof customerUpdateSchema>;
 
-/** Contact information (prefilled, changes saved to the profile) and Amount Details; Continue places the order. */
+/** Contact information (prefilled, changes saved to the profile) and Amount Details; Continue places the order and opens it. */
 export function CheckoutForm({ product: p, customer, quantity: asked }: { product: Product; customer: Customer; quantity: number }) {
   const quantity = Math.max(1, Math.min(asked, MAX_LINE_QUANTITY));
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [placed, setPlaced] = useState<(Placed & { method: PaymentMethod; fee: number }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const payment = usePaymentOptions();
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
@@ -34,7 +30,9 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(customerUpdateSchema), defaultValues: { ...contactDefaults(customer), password: "" } });
   const update = trpc.customers.update.useMutation();
   const save = trpc.orders.save.useMutation();
-  const busy = update.isPending || save.isPending;
+  // placed: the button stays disabled while the order's page opens
+  const [placed, setPlaced] = useState(false);
+  const busy = update.isPending || save.isPending || placed;
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
@@ -46,10 +44,16 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
         form.reset({ ...contactDefaults(res.customer), password: "" });
       }
       const res = await save.mutateAsync({ productId: p.productId, quantity, ...(method ? { paymentMethod: method } : {}) });
-      setPlaced({ ...res, method: method ?? "COD", fee });
-      toast.success(res.message);
+      setPlaced(true);
       void utils.orders.orderProducts.invalidate({ customerId: customer.customerId });
       void utils.products.byId.invalidate({ productId: p.productId });
+      // the order's own page, at its top; it replaces this form in the history, so Back goes to
+      // the product, never to a form that would place the order again
+      void navigate({
+        to: "/myOrder/$customerId/$productOrderId",
+        params: { customerId: String(customer.customerId), productOrderId: res.productOrderId },
+        replace: true,
+      });
     } catch (e) {
       if (errorCode(e) === "UNAUTHORIZED") {
         clearCustomerSession();
@@ -62,32 +66,6 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
     }
   });
   const cid = String(customer.customerId);
-  if (placed) {
-    return (
-      <div className="confirmation card" role="status">
-        <h2>Thank you, {customer.firstName}! Your order is placed.</h2>
-        <p>
-          Order reference: <strong data-testid="order-reference">{placed.productOrderId}</strong>
-        </p>
-        <p>
-          {placed.order.productName} × {placed.order.quantity} · Total {formatINR(placed.order.orderTotalPrice + placed.fee)} · Expected delivery{" "}
-          {formatDate(placed.order.deliveryDate)}
-        </p>
-        <PlacedPaymentNote method={placed.method} />
-        <div className="toolbar">
-          <Link to="/orderDetails/$customerId/$orderId" params={{ customerId: cid, orderId: String(placed.order.orderId) }} className="btn">
-            {placed.method === "COD" ? "Track this order" : "Pay now"}
-          </Link>
-          <Link to="/myOrder/$customerId" params={{ customerId: cid }} className="btn secondary">
-            My Orders
-          </Link>
-          <Link to="/product/$customerId" params={{ customerId: cid }} className="btn secondary">
-            Continue shopping
-          </Link>
-        </div>
-      </div>
-    );
-  }
   const soldOut = p.quantity < quantity;
   return (
     <form className="checkout" onSubmit={submit} noValidate>

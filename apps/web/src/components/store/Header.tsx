@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { clearCustomerSession } from "../../lib/auth";
-import { keepTyped } from "../../lib/hydration";
+import { keepTyped, useHydrated } from "../../lib/hydration";
 import { trpc } from "../../lib/trpc";
 import { useCurrentCustomer } from "./session";
 import { BasketIcon, SearchIcon } from "./Icons";
@@ -137,10 +137,37 @@ function Basket({ customerId }: { customerId: number }) {
   );
 }
 
+/**
+ * The account corner of a page whose address holds the customer's id, until the customer's record
+ * is known (issue 23): the server renders these pages without the token (it is in localStorage),
+ * and the browser's first render matches that markup, so the name and the cart count fill in only
+ * once the app runs. A place kept for them, not a Login link the signed-in customer would see.
+ */
+function AccountPending({ customerId }: { customerId: string }) {
+  return (
+    <>
+      <span className="account-pending" aria-hidden="true" />
+      <Link to="/myCart/$customerId" params={{ customerId }} className="basket" aria-label="Basket">
+        <BasketIcon />
+        <span aria-hidden="true" className="basket-label">
+          Basket
+        </span>
+        <span className="basket-count account-pending-count" aria-hidden="true" />
+      </Link>
+    </>
+  );
+}
+
 export function Header() {
-  const { customer } = useCurrentCustomer();
+  const { customer, loading } = useCurrentCustomer();
   const href = useRouterState({ select: (s) => s.location.href });
-  const home = customer ? { to: "/product/$customerId" as const, params: { customerId: String(customer.customerId) } } : { to: "/" as const };
+  // the customer's id in the address (/product/{customerId}, /myCart/{customerId}, …), if any
+  const addressCustomerId = useRouterState({ select: (s) => s.matches.map((m) => (m.params as { customerId?: string }).customerId).find(Boolean) });
+  const hydrated = useHydrated();
+  const pending = !customer && addressCustomerId !== undefined && (!hydrated || loading);
+  // the customer's home, also while their record is on its way (the address's id is theirs: the guard sees to it)
+  const customerId = customer ? String(customer.customerId) : pending ? addressCustomerId : undefined;
+  const home = customerId ? { to: "/product/$customerId" as const, params: { customerId } } : { to: "/" as const };
   return (
     <header className="store-header">
       <div className="store-header-inner">
@@ -157,6 +184,8 @@ export function Header() {
               <UserMenu customerId={customer.customerId} firstName={customer.firstName} />
               <Basket customerId={customer.customerId} />
             </>
+          ) : pending ? (
+            <AccountPending customerId={addressCustomerId} />
           ) : (
             <>
               <Link
@@ -176,13 +205,13 @@ export function Header() {
           )}
         </div>
       </div>
-      <StoreNav customerId={customer?.customerId} />
+      <StoreNav customerId={customerId} />
     </header>
   );
 }
 
-function StoreNav({ customerId }: { customerId?: number }) {
-  const home = customerId ? { to: "/product/$customerId" as const, params: { customerId: String(customerId) } } : { to: "/" as const };
+function StoreNav({ customerId }: { customerId?: string }) {
+  const home = customerId ? { to: "/product/$customerId" as const, params: { customerId } } : { to: "/" as const };
   return (
     <nav className="store-nav" aria-label="Shop">
       <ul>

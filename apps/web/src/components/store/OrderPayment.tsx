@@ -1,12 +1,12 @@
 import { paymentMethodLabel } from "@store/domain";
 import { QueryState } from "../QueryState";
 import { OrderDocuments } from "../OrderDocuments";
-import { formatDateTime, formatINR } from "../../lib/format";
+import { formatINR } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { OrderTotals } from "../OrderTotals";
 import { ProductLink } from "./ProductLink";
 import { RazorpayPayButton } from "./RazorpayPayButton";
-import { UpiPayment } from "./UpiPayment";
+import { UpiPayBlock } from "./UpiPayment";
 
 /** The whole order a line belongs to: its other items, totals, how it is paid (and paying it now), its GST documents. */
 export function OrderPayment({ productOrderId, orderId }: { productOrderId: string; orderId: number }) {
@@ -45,10 +45,8 @@ export function OrderPayment({ productOrderId, orderId }: { productOrderId: stri
               {o.payment.status === "Awaiting verification" && (
                 <p className="notice">Thank you. We are checking your UPI payment with our bank; this usually takes a few hours.</p>
               )}
-              {open && o.payment.expiresAt && <p className="hint">Unpaid, this order is cancelled on {formatDateTime(o.payment.expiresAt)}.</p>}
-              {open && o.payment.method !== "COD" && (
-                <QueryState query={view}>{(v) => (v.method === "UPI" ? <UpiPayment view={v} /> : <RazorpayPayButton view={v} />)}</QueryState>
-              )}
+              {o.payment.method === "UPI" && o.payment.expiresAt && <UpiPayBlock productOrderId={productOrderId} payBefore={o.payment.expiresAt} />}
+              {open && o.payment.method === "ONLINE" && <QueryState query={view}>{(v) => <RazorpayPayButton view={v} />}</QueryState>}
               {o.refunds.length > 0 && (
                 <ul className="refunds" aria-label="Refunds">
                   {o.refunds.map((r) => (

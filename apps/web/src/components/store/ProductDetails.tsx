@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { lineTotal, MAX_LINE_QUANTITY, maxPickable, productPagePath, RETURN_WINDOW_DAYS, toPaise, unitSalePrice } from "@store/domain";
 import { QueryState } from "../QueryState";
@@ -7,6 +7,7 @@ import { errorCode, trpc } from "../../lib/trpc";
 import { NotFoundStatus } from "../../lib/page-status";
 import { ProductImage } from "./ProductImage";
 import { QuantityStepper } from "./QuantityStepper";
+import { StickyBuyBar } from "./StickyBuyBar";
 import { StoreLayout } from "./StoreLayout";
 import { useAddToCart } from "./useAddToCart";
 import { useCustomerSession } from "./session";
@@ -54,6 +55,9 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
   const customerId = routeCustomerId ?? session?.customerId;
   const [quantity, setQuantity] = useState(1);
   const cart = useAddToCart();
+  const addToCart = () => cart.add(p.productId, quantity);
+  const adding = cart.pendingId === p.productId;
+  const buyButtons = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const max = maxPickable(p.quantity);
   const soldOut = !p.inStock;
@@ -106,13 +110,13 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
         </p>
         <p className={soldOut ? "stock out" : "stock"}>{soldOut ? "Out of stock" : p.quantity <= 10 ? `Only ${p.quantity} left in stock` : "In stock"}</p>
         {!soldOut && (
-          <div className="buy-row">
+          <div className="buy-row" ref={buyButtons}>
             <QuantityStepper value={quantity} onChange={(n) => setQuantity(Math.min(max, Math.max(1, n)))} max={max} label="Quantity" />
             <button type="button" className="btn" onClick={order}>
               Order
             </button>
-            <button type="button" className="btn secondary" disabled={cart.pendingId === p.productId} onClick={() => cart.add(p.productId, quantity)}>
-              {cart.pendingId === p.productId ? "Adding..." : "Add to Cart"}
+            <button type="button" className="btn secondary" disabled={adding} onClick={addToCart}>
+              {adding ? "Adding..." : "Add to Cart"}
             </button>
           </div>
         )}
@@ -140,6 +144,7 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
           <p>{p.productInfo}</p>
         </section>
       </div>
+      {!soldOut && <StickyBuyBar buttons={buyButtons} name={p.productName} price={formatINR(p.productPrice * quantity)} adding={adding} onAdd={addToCart} />}
     </div>
   );
 }

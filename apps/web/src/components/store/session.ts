@@ -25,7 +25,13 @@ export function useCustomerSession() {
 export function useCurrentCustomer() {
   const session = useCustomerSession();
   const details = trpc.customers.details.useQuery({ customerId: session?.customerId ?? 0 }, { enabled: Boolean(session), retry: false });
-  return { session, customer: session && details.isSuccess ? details.data : undefined, loggedIn: Boolean(session && details.isSuccess) };
+  return {
+    session,
+    customer: session && details.isSuccess ? details.data : undefined,
+    loggedIn: Boolean(session && details.isSuccess),
+    /** a session whose record is still on its way */
+    loading: Boolean(session && details.isPending),
+  };
 }
 
 /** A positive whole number from a route parameter, or null (then nothing is fetched). */
@@ -41,6 +47,13 @@ const AUTH_FAILURES = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"];
  * Guard of every /{screen}/{customerId}/… route: without a valid token go to the login (and back
  * afterwards); a customerId that is not the logged-in customer's is replaced by the own id, so
  * another customer's data is never asked for. The token is checked with the server once.
+ *
+ * On the server (issue 23) it lets the page render, for the customer the address names: the token
+ * lives in the browser's localStorage, so the server renders these pages as a guest sees them (the
+ * catalogue; a personal page's skeleton, routes/_customer.tsx), or a personal page with the data
+ * of the customer whose session cookie the request carries when the address is theirs (the server
+ * checked the cookie: apps/server/src/plugins/web.ts). The browser runs this guard before it takes
+ * the page over (main.tsx), where it still sends a visitor without a token to the login.
  */
 export async function requireCustomer({
   location,
@@ -49,6 +62,8 @@ export async function requireCustomer({
   location: { href: string; pathname: string; searchStr: string; hash: string };
   context: RouterContext;
 }) {
+  // the route's params parser has checked the id is a whole number
+  if (typeof window === "undefined") return { customerId: Number(location.pathname.split("/")[2]) };
   const session = customerSession();
   if (!session) throw redirect({ to: "/customerLogin", search: { redirect: location.href } });
   const parts = location.pathname.split("/");

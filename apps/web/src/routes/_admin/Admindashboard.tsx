@@ -2,12 +2,14 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { QueryState } from "../../components/QueryState";
 import { SalesOverview } from "../../components/admin/SalesOverview";
 import { StatusBadge } from "../../components/admin/StatusBadge";
+import { TodayWork } from "../../components/admin/TodayWork";
 import { formatDateTime, formatINR } from "../../lib/format";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 
 export const Route = createFileRoute("/_admin/Admindashboard")({
   loader: ({ context }) => {
     void context.trpc.stats.dashboard.prefetch();
+    void context.trpc.reports.todo.prefetch();
   },
   component: Dashboard,
 });
@@ -31,6 +33,7 @@ function Dashboard() {
       <div className="admin-head">
         <h1 id="page-title">Dashboard</h1>
       </div>
+      <TodayWork />
       <QueryState query={query}>{(stats) => <DashboardBody stats={stats} />}</QueryState>
     </section>
   );
@@ -73,7 +76,7 @@ function DashboardBody({ stats }: { stats: Stats }) {
                 <li key={o.orderId}>
                   <span>
                     <Link to="/oderView/$orderId" params={{ orderId: o.orderId }}>
-                      Order {o.orderId}
+                      {o.productOrderId}
                     </Link>{" "}
                     · {o.productName} × {o.quantity}
                     <span className="meta">

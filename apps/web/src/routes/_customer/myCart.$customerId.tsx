@@ -1,16 +1,15 @@
 import { useState } from "react";
 import type { PaymentMethod } from "@store/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { toast } from "../../lib/toast";
 import { QueryState } from "../../components/QueryState";
 import { CartLines } from "../../components/store/CartLines";
 import { CartTabs } from "../../components/store/CartTabs";
 import { feeOf, PaymentMethodPicker, usePaymentOptions } from "../../components/store/PaymentMethodPicker";
-import { PlacedPaymentNote } from "../../components/store/PlacedPaymentNote";
+import { DeliverTo } from "../../components/store/DeliverTo";
 import { StoreLayout } from "../../components/store/StoreLayout";
 import { clearCustomerSession } from "../../lib/auth";
 import { formatINR } from "../../lib/format";
-import { errorCode, errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
+import { errorCode, errorMessage, trpc } from "../../lib/trpc";
 import { pathIds } from "../../lib/route-params";
 
 export const Route = createFileRoute("/_customer/myCart/$customerId")({
@@ -21,26 +20,25 @@ export const Route = createFileRoute("/_customer/myCart/$customerId")({
   component: MyCart,
 });
 
-type Placed = RouterOutputs["cart"]["checkout"];
-
 function MyCart() {
   const { customerId } = Route.useRouteContext();
   const cart = trpc.cart.byCustomer.useQuery({ customerId });
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const [placed, setPlaced] = useState<(Placed & { method: PaymentMethod; fee: number }) | null>(null);
+  // placed: the button stays disabled while the order's page opens
+  const [placed, setPlaced] = useState(false);
   const payment = usePaymentOptions();
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
   const method = chosen ?? payment.offered[0]?.method ?? null;
   const fee = feeOf(payment.offered, method);
   const checkout = trpc.cart.checkout.useMutation({
-    onSuccess: (res, input) => {
-      const placedWith = input?.paymentMethod ?? "COD";
-      setPlaced({ ...res, method: placedWith, fee: feeOf(payment.offered, placedWith) });
-      toast.success(res.message);
+    onSuccess: (res) => {
+      setPlaced(true);
       void utils.cart.byCustomer.invalidate({ customerId });
       void utils.orders.orderProducts.invalidate({ customerId });
       void utils.products.invalidate();
+      // the order's own page, at its top; Back comes to this (now empty) cart
+      void navigate({ to: "/myOrder/$customerId/$productOrderId", params: { customerId: String(customerId), productOrderId: res.productOrderId } });
     },
     onError: (error) => {
       if (errorCode(error) === "UNAUTHORIZED") {
@@ -53,41 +51,15 @@ function MyCart() {
     <StoreLayout title="My Cart">
       <CartTabs customerId={customerId} current="cart" />
       <h1>My Cart</h1>
-      {placed && (
-        <div className="confirmation card" role="status">
-          <h2>Thank you! Your order is placed.</h2>
-          <p>
-            Order reference: <strong data-testid="order-reference">{placed.productOrderId}</strong> · {placed.orders.length}{" "}
-            {placed.orders.length === 1 ? "item" : "items"} · Total {formatINR(placed.orders.reduce((n, o) => n + o.orderTotalPrice, 0) + placed.fee)}
-          </p>
-          <PlacedPaymentNote method={placed.method} />
-          <div className="toolbar">
-            {placed.method !== "COD" && placed.orders[0] && (
-              <Link
-                to="/orderDetails/$customerId/$orderId"
-                params={{ customerId: String(customerId), orderId: String(placed.orders[0].orderId) }}
-                className="btn"
-              >
-                Pay now
-              </Link>
-            )}
-            <Link to="/myOrder/$customerId" params={{ customerId: String(customerId) }} className="btn secondary">
-              See my orders
-            </Link>
-          </div>
-        </div>
-      )}
       <QueryState query={cart}>
         {(lines) =>
           lines.length === 0 ? (
-            placed ? null : (
-              <div className="empty">
-                <p>Your cart is empty.</p>
-                <Link to="/product/$customerId" params={{ customerId: String(customerId) }} className="btn">
-                  Continue shopping
-                </Link>
-              </div>
-            )
+            <div className="empty">
+              <p>Your cart is empty.</p>
+              <Link to="/product/$customerId" params={{ customerId: String(customerId) }} className="btn">
+                Continue shopping
+              </Link>
+            </div>
           ) : (
             <div className="cart-layout">
               <CartLines lines={lines} />
@@ -111,6 +83,7 @@ function MyCart() {
                     {formatINR(lines.reduce((n, l) => n + l.lineTotal, 0) + fee)}
                   </dd>
                 </dl>
+                <DeliverTo customerId={customerId} />
                 <PaymentMethodPicker options={payment.offered} value={method} onChange={setChosen} error={payment.query.error} />
                 {checkout.isError && errorCode(checkout.error) !== "UNAUTHORIZED" && (
                   <p className="form-error" role="alert">
@@ -120,10 +93,10 @@ function MyCart() {
                 <button
                   type="button"
                   className="btn block"
-                  disabled={checkout.isPending || method === null}
+                  disabled={checkout.isPending || placed || method === null}
                   onClick={() => method && checkout.mutate({ paymentMethod: method })}
                 >
-                  {checkout.isPending ? "Placing order..." : "Checkout cart"}
+                  {checkout.isPending || placed ? "Placing order..." : "Checkout cart"}
                 </button>
                 <p className="hint">Prices include GST. Delivery in 3 days.</p>
               </aside>

@@ -3,6 +3,7 @@ import { invoicePdfPath } from "@store/domain";
 import { DocumentButton } from "../../components/OrderDocuments";
 import { QueryState } from "../../components/QueryState";
 import { CartTabs } from "../../components/store/CartTabs";
+import { PayNow } from "../../components/store/PayNow";
 import { ProductImage } from "../../components/store/ProductImage";
 import { StatusBadge } from "../../components/store/OrderTracker";
 import { StoreLayout } from "../../components/store/StoreLayout";
@@ -51,6 +52,7 @@ function MyOrders() {
                     ariaLabel={`Download the invoice of order ${group.productOrderId}`}
                   />
                 </div>
+                {group.lines[0]?.payBefore && <PayNow customerId={customerId} productOrderId={group.productOrderId} payBefore={group.lines[0].payBefore} />}
                 <ul className="order-list">
                   {group.lines.map((o) => (
                     <li key={o.orderId}>

@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { QueryState } from "../../components/QueryState";
 import { OrderPayment } from "../../components/store/OrderPayment";
+import { PayNow } from "../../components/store/PayNow";
 import { OrderTracker, StatusBadge } from "../../components/store/OrderTracker";
 import { ProductImage } from "../../components/store/ProductImage";
 import { ProductLink } from "../../components/store/ProductLink";
@@ -41,6 +42,7 @@ function OrderDetails() {
                 <h1>Order {o.orderId}</h1>
                 <StatusBadge status={o.orderStatus} />
               </div>
+              <OrderPayNow customerId={customerId} productOrderId={o.productOrderId} />
               <OrderTracker order={o} />
               <div className="order-detail card">
                 <ProductImage src={o.productImg} alt={`${o.productName} ${o.packSize}`} size={150} />
@@ -90,4 +92,11 @@ function OrderDetails() {
       )}
     </StoreLayout>
   );
+}
+
+/** An unpaid UPI order's Pay now with its time left, above the tracker (the payment block is far down on a phone). */
+function OrderPayNow({ customerId, productOrderId }: { customerId: number; productOrderId: string }) {
+  const order = trpc.orders.order.useQuery({ productOrderId });
+  const payBefore = order.data?.payment.expiresAt;
+  return payBefore ? <PayNow customerId={customerId} productOrderId={productOrderId} payBefore={payBefore} /> : null;
 }

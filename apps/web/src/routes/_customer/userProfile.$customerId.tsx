@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { customerUpdateSchema } from "@store/validators";
@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { FormField } from "../../components/FormField";
 import { QueryState } from "../../components/QueryState";
 import { ContactFields, contactDefaults } from "../../components/store/ContactFields";
+import { loginSearch } from "../../components/store/searchParams";
 import { StoreLayout } from "../../components/store/StoreLayout";
 import { useLogout } from "../../components/store/Header";
 import { saveCustomerSession } from "../../lib/auth";
@@ -19,6 +20,8 @@ export const Route = createFileRoute("/_customer/userProfile/$customerId")({
   params: { parse: pathIds },
   // the spec's address is /userProfile/{customerId}/: with or without the slash
   staticData: { trailingSlash: true },
+  // ?redirect=/myCart/5: the cart's "Change" of the delivery address opens the form and comes back
+  validateSearch: loginSearch,
   component: Profile,
 });
 
@@ -29,7 +32,10 @@ type Output = z.output<typeof customerUpdateSchema>;
 function Profile() {
   const { customerId } = Route.useRouteContext();
   const customer = trpc.customers.details.useQuery({ customerId });
-  const [editing, setEditing] = useState(false);
+  const { redirect } = Route.useSearch();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(redirect !== undefined);
+  const done = () => (redirect ? void navigate({ href: redirect, replace: true }) : setEditing(false));
   return (
     <StoreLayout title="My Profile" narrow>
       <div className="section-head">
@@ -40,9 +46,8 @@ function Profile() {
           </button>
         )}
       </div>
-      <QueryState query={customer}>
-        {(c) => (editing ? <ProfileForm customer={c} onDone={() => setEditing(false)} /> : <ProfileView customer={c} />)}
-      </QueryState>
+      {editing && redirect && <p className="hint">Your orders are delivered to the address below. Save to go back.</p>}
+      <QueryState query={customer}>{(c) => (editing ? <ProfileForm customer={c} onDone={done} /> : <ProfileView customer={c} />)}</QueryState>
       {!editing && <LogoutEverywhere />}
     </StoreLayout>
   );

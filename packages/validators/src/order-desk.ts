@@ -1,0 +1,142 @@
+// The order desk of issue 24: one row per order (a checkout), filtered as the back office's tabs
+// are; one status move for a whole order; today's work as numbers; UPI confirmations and their
+// undo; the owner's names of HSN codes.
+import { z } from "zod";
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, RETURN_STATUSES } from "@store/domain";
+import { pageInput, requiredText } from "./common.ts";
+import { auditQueryInput } from "./back-office.ts";
+import { orderStatusSchema } from "./orders.ts";
+import { productOrderIdSchema } from "./payments.ts";
+
+/**
+ * `status` of GET /orders, the screen's tabs:
+ * - all: every order;
+ * - unfulfilled: a line still open (not Completed, not Cancelled);
+ * - returns: a line whose return waits for the store (Requested: to decide; Approved: to refund);
+ * - cancelled: every line Cancelled.
+ */
+export const ORDER_LIST_STATUSES = ["all", "unfulfilled", "returns", "cancelled"] as const;
+export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
+
+/**
+ * `payment` of GET /orders:
+ * - all: any;
+ * - unpaid: paid in advance (UPI, ONLINE) and the money has not come: Pending or Failed (cash on delivery is paid at the door, never "unpaid");
+ * - awaiting-verification: a UPI payment whose UTR waits for the owner's check;
+ * - paid: Paid or Partially refunded;
+ * - refunded: Refunded or Partially refunded.
+ */
+export const ORDER_LIST_PAYMENTS = ["all", "unpaid", "awaiting-verification", "paid", "refunded"] as const;
+export type OrderListPayment = (typeof ORDER_LIST_PAYMENTS)[number];
+
+/** a query parameter sent empty (`?status=`) counts as not sent */
+const blankIsAbsent = (v: unknown) => (v === "" ? undefined : v);
+
+export const orderListInput = pageInput
+  .extend({
+    status: z.preprocess(blankIsAbsent, z.enum(ORDER_LIST_STATUSES, { error: `status must be one of: ${ORDER_LIST_STATUSES.join(", ")}` }).default("all")),
+    payment: z.preprocess(blankIsAbsent, z.enum(ORDER_LIST_PAYMENTS, { error: `payment must be one of: ${ORDER_LIST_PAYMENTS.join(", ")}` }).default("all")),
+    // IST calendar days, both included (the audit trail's date filters)
+    from: auditQueryInput.shape.from,
+    to: auditQueryInput.shape.to,
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "from must be on or before to", path: ["from"] });
+export type OrderListInput = z.infer<typeof orderListInput>;
+
+const rupeesOut = z.number().describe("rupees");
+
+/** A line of an order as the desk shows it. */
+const orderLineStatus = z.object({
+  orderId: z.number().int(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  orderStatus: z.string().describe(ORDER_STATUSES.join(", ")),
+  returnStatus: z.string().describe(RETURN_STATUSES.join(", ")),
+});
+
+export const orderListItemOutput = z.object({
+  productOrderId: z.string(),
+  createdAt: z.date(),
+  customerName: z.string(),
+  phone: z.string().nullable().describe("the customer's mobile number; null once the customer was deleted"),
+  itemCount: z.number().int().describe("units ordered, over every line"),
+  grandTotal: rupeesOut,
+  paymentMethod: z.string().describe(PAYMENT_METHODS.join(", ")),
+  paymentStatus: z.string().describe(PAYMENT_STATUSES.join(", ")),
+  lineStatuses: z.array(orderLineStatus),
+});
+
+export const orderListOutput = z.object({
+  items: z.array(orderListItemOutput),
+  total: z.number().int(),
+  page: z.number().int().describe("1 for the first page"),
+  pageSize: z.number().int(),
+});
+
+/** POST /orders/{productOrderId}/status: every open line of the order to one status. */
+export const orderMoveInput = z.object({
+  productOrderId: productOrderIdSchema,
+  orderStatus: orderStatusSchema,
+  // a pipe, so that the REST facade does not coerce it (trpc-to-openapi turns a plain z.boolean into
+  // z.coerce.boolean, which reads "false" or "no" as true)
+  force: z
+    .preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "force must be true or false" }))
+    .default(false)
+    .describe("move an unpaid UPI or ONLINE order forward anyway (recorded on the audit trail); without it that is a 409 ORDER_UNPAID"),
+});
+
+export const orderMoveOutput = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  productOrderId: z.string(),
+  orderStatus: z.string().describe("the status asked for"),
+  moved: z.array(z.number().int()).describe("the orderIds of the lines that moved"),
+  forced: z.boolean().describe("true when an unpaid UPI or ONLINE order was moved forward with force"),
+  paymentStatus: z.string().describe("the order's payment after the move (a COD order delivered becomes Paid)"),
+  lines: z.array(orderLineStatus),
+});
+
+export const todoOutput = z.object({
+  paymentsToVerify: z.number().int().describe("UPI payments whose UTR waits for the owner's check"),
+  returnsToDecide: z.number().int().describe("returns asked for and not yet approved or rejected"),
+  ordersToShip: z.number().int().describe("orders with a line not yet on its way (Shipped), paid or cash on delivery"),
+  lowStock: z.number().int().describe("products for sale with stock at or under Settings' lowStockThreshold"),
+  lowStockThreshold: z.number().int(),
+  failedMessages: z.number().int().describe("emails that failed (retrying or given up)"),
+});
+
+export const confirmOutput = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  undoUntil: z.date().describe("the confirmation can be undone until then (POST …/confirm/undo); its mail to the customer waits until then"),
+});
+
+export const PAYMENT_DECISIONS = ["confirmed", "rejected", "undone"] as const;
+
+export const verificationsOutput = z.object({
+  items: z.array(
+    z.object({
+      at: z.date(),
+      productOrderId: z.string(),
+      customerName: z.string(),
+      amount: rupeesOut,
+      utr: z.string().nullable().describe("the UTR the decision was about"),
+      decision: z.enum(PAYMENT_DECISIONS).describe("confirmed (Paid), rejected (back to Pending) or undone (a confirmation taken back)"),
+      by: z.string().describe("the account's name"),
+      reason: z.string().nullable(),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** An HSN code as the GST summary prints it: 4 to 8 digits. */
+export const hsnCodeSchema = z
+  .string({ error: "HSN code is required" })
+  .trim()
+  .regex(/^\d{4,8}$/, "An HSN code is 4 to 8 digits");
+
+export const hsnNameInput = z.object({ hsnCode: hsnCodeSchema, description: requiredText("Description", 200) });
+
+export const hsnNameOutput = z.object({ hsnCode: z.string(), description: z.string(), updatedAt: z.date() });
