@@ -12,8 +12,8 @@ test.use({ viewport: { width: 1366, height: 768 } });
 async function twoItemUpiOrder(request: APIRequestContext, token: string, floorPacks = 2) {
   const settings = await request.post("/api/v1/settings", { headers: bearer(token), data: { upiVpa: "cleanstore@okicici", upiPayeeName: "Clean Store" } });
   expect(settings.status(), await settings.text()).toBe(200);
-  const a = await createProduct(request, token, { productName: uniq("Desk Floor ") });
-  const b = await createProduct(request, token, { productName: uniq("Desk Glass ") });
+  const a = await createProduct(request, token, { productName: uniq("Zz Desk Item A ") });
+  const b = await createProduct(request, token, { productName: uniq("Zz Desk Item B ") });
   const customer = await registerCustomer(request);
   await addToCart(request, customer, a.productId, floorPacks);
   await addToCart(request, customer, b.productId, 1);
@@ -95,6 +95,7 @@ test.describe("order desk", () => {
     // a reload keeps the tab and the search
     await page.reload();
     await expect(tabs.getByRole("link", { name: "Unfulfilled" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.locator('[aria-current="page"]')).toHaveCount(1);
     await expect(page.getByRole("search").getByRole("searchbox")).toHaveValue(customer.number);
     await expect(row).toBeVisible();
 
@@ -226,6 +227,7 @@ test.describe("order desk", () => {
 
     await page.getByRole("navigation", { name: "Payment lists" }).getByRole("link", { name: "Confirmed / Rejected" }).click();
     await expect(page).toHaveURL(/view=history/);
+    await expect(page.getByRole("navigation", { name: "Payment lists" }).locator('[aria-current="page"]')).toHaveText("Confirmed / Rejected");
     const decided = page.locator(`tr[data-verification="${productOrderId}"]`);
     await expect(decided).toHaveCount(2);
     await expect(decided.first()).toContainText("Confirmation undone");

@@ -117,6 +117,8 @@ test.describe("paying for an order", () => {
       // confirmed: Paid everywhere, and the tax invoice downloads as a PDF
       await page.goto("/payments");
       await page.getByRole("button", { name: `Confirm payment of ${reference}` }).click();
+      // asked once, with the order's total beside the UTR (issue 24)
+      await page.getByRole("dialog").getByRole("button", { name: "Confirm payment" }).click();
       await expect(page.getByRole("row").filter({ hasText: reference })).toHaveCount(0);
       await page.goto(`/myOrder/${c.customerId}`);
       await expect(page.locator(".order-group").filter({ hasText: `Order ${reference}` })).toContainText("Payment Paid");

@@ -340,8 +340,12 @@ describe("head tags and JSON-LD of the server-rendered pages", () => {
   });
 
   it("pages that need a login carry PUBLIC_URL too, for the browser's own render", async () => {
-    const shell = (await get("/myCart/1")).body;
+    // the back office is rendered in the browser only; a customer's own screen is a server-rendered shell (issue 23)
+    const shell = (await get("/Admindashboard")).body;
     expect(shell).toContain('<div id="root"></div>');
     expect(headOf(shell)).toContain(`<meta name="public-url" content="${SHOP}">`);
+    const skeleton = (await get("/myCart/1")).body;
+    expect(skeleton).toContain('aria-busy="true"');
+    expect(headOf(skeleton)).toContain(`<meta name="public-url" content="${SHOP}">`);
   });
 });

@@ -119,3 +119,42 @@ describe("two servers' queues on one database", () => {
     expect(JSON.stringify(job?.output)).toContain("the courier's API is down");
   });
 });
+
+describe("a server starting while another prepares the same queues", () => {
+  it("prepares again when PostgreSQL reports a deadlock, and then runs its jobs", async () => {
+    // PostgreSQL rolls one of two crossing transactions back with 40P01; here the first queue's
+    // creation is answered so, as it was for one of two servers starting at once on PostgreSQL
+    let deadlocks = 0;
+    const warnings: unknown[] = [];
+    const deadlockOnce = (text: string) => {
+      if (deadlocks === 0 && /create_queue|PARTITION OF/i.test(text)) {
+        deadlocks++;
+        throw Object.assign(new Error("deadlock detected"), { code: "40P01" });
+      }
+    };
+    const raw: DbHandle["raw"] = {
+      ...handle.raw,
+      exec: async (sql) => {
+        deadlockOnce(sql);
+        return handle.raw.exec(sql);
+      },
+      query: async (sql, params) => {
+        deadlockOnce(sql);
+        return handle.raw.query(sql, params);
+      },
+    };
+    const { seen, job } = probe(5);
+    const queue = await startJobQueue({
+      raw,
+      runner: createJobRunner(deps(), { "deadlock-probe": job }),
+      // yearly: this server has a worker of the job, and only what is put on the queue runs
+      schedules: { "deadlock-probe": { cron: "0 0 1 1 *" } },
+      log: { warn: (...args: unknown[]) => warnings.push(args) },
+    });
+    queues.push(queue);
+    expect(deadlocks).toBe(1);
+    expect(warnings).toHaveLength(1);
+    await queue.enqueue("deadlock-probe");
+    await until(() => seen.runs === 1);
+  });
+});

@@ -50,10 +50,31 @@ async function prepare(sql: QueueSql, runner: JobRunner, schedules: JobQueueOpti
   await setup.stop({ graceful: false, close: false });
 }
 
+/** PostgreSQL's "deadlock detected": it rolled this transaction back, and running it again is safe */
+const DEADLOCK = "40P01";
+
+/**
+ * Two servers starting at once on one PostgreSQL make the same queues at once: each queue is a
+ * partition of pg-boss's job table, and two such CREATE TABLE … PARTITION OF statements can take
+ * their locks in opposite orders (seen in security/shared-limits.test.ts under load). PostgreSQL
+ * then rolls one back; every step here is idempotent, so that server prepares again.
+ */
+async function prepareRetryingDeadlocks(sql: QueueSql, runner: JobRunner, schedules: JobQueueOptions["schedules"], log: JobLog) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await prepare(sql, runner, schedules);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 5) throw error;
+      log.warn({ err: error, attempt }, "job queue: preparing the queues met another server doing the same; trying again");
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 export async function startJobQueue({ raw, runner, schedules, log }: JobQueueOptions): Promise<JobQueue> {
   for (const name of Object.keys(schedules)) if (!runner.definition(name)) throw new Error(`job queue: no job "${name}" in the registry`);
   const sql = queueSql(raw, SCHEMA, log);
-  await prepare(sql, runner, schedules);
+  await prepareRetryingDeadlocks(sql, runner, schedules, log);
   const boss = new PgBoss({
     db: sql,
     schema: SCHEMA,

@@ -15,6 +15,9 @@ export function OrderDeskTabs() {
               <Link
                 to="/orders"
                 search={(prev) => ({ ...prev, status: t.status, payment: t.payment, page: 1 })}
+                // the router's own "active" marks a link whose search is a part of the URL's ("All": every tab)
+                activeProps={{}}
+                activeOptions={{ exact: true }}
                 className={active ? "active" : undefined}
                 aria-current={active ? "page" : undefined}
               >

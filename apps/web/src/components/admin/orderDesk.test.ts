@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderDeskSearchSchema } from "./orderDeskSearch";
+import { orderDeskInput, orderDeskSearchSchema } from "./orderDeskSearch";
 import { fulfilmentSummary } from "./OrderDeskTable";
 import { orderMoveOptions } from "./OrderMove";
 
@@ -42,6 +42,17 @@ describe("order desk", () => {
       to: undefined,
       page: undefined,
       search: undefined,
+    });
+  });
+
+  it("asks GET /orders for the URL's state, its defaults filled in", () => {
+    expect(orderDeskInput({})).toEqual({ status: "all", payment: "all", page: 1, search: "" });
+    expect(orderDeskInput({ status: "cancelled", from: "2026-11-01", page: 3 })).toEqual({
+      status: "cancelled",
+      payment: "all",
+      page: 3,
+      search: "",
+      from: "2026-11-01",
     });
   });
 });

@@ -49,17 +49,20 @@ export const ORDER_TABS = [
   { label: "All", status: "all", payment: "all" },
 ] as const satisfies readonly { label: string; status: OrderListStatus; payment: OrderListPayment }[];
 
+/** GET /orders's input for the URL's state (the loader's prefetch and the screen ask the same). */
+export const orderDeskInput = (search: OrderDeskSearch) =>
+  ({
+    status: search.status ?? "all",
+    payment: search.payment ?? "all",
+    page: search.page ?? 1,
+    search: search.search ?? "",
+    ...(search.from ? { from: search.from } : {}),
+    ...(search.to ? { to: search.to } : {}),
+  }) as const;
+
 export function useOrderDeskSearch() {
   const current = useSearch({ from: "/_admin/orders" });
   const navigate = useNavigate({ from: "/orders" });
   const set = (next: Partial<OrderDeskSearch>) => void navigate({ search: (prev) => ({ ...prev, ...next }) });
-  const input = {
-    status: current.status ?? "all",
-    payment: current.payment ?? "all",
-    page: current.page ?? 1,
-    search: current.search ?? "",
-    ...(current.from ? { from: current.from } : {}),
-    ...(current.to ? { to: current.to } : {}),
-  } as const;
-  return { input, set };
+  return { input: orderDeskInput(current), set };
 }

@@ -2,7 +2,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { OrderDateRange, OrderDeskTabs } from "../../components/admin/OrderDeskFilters";
 import { OrderDeskTable } from "../../components/admin/OrderDeskTable";
-import { orderDeskRouteSearch, useOrderDeskSearch } from "../../components/admin/orderDeskSearch";
+import { orderDeskInput, orderDeskRouteSearch, useOrderDeskSearch } from "../../components/admin/orderDeskSearch";
 import { Pager } from "../../components/admin/Pager";
 import { SearchBox } from "../../components/admin/SearchBox";
 import { QueryState } from "../../components/QueryState";
@@ -12,7 +12,7 @@ export const Route = createFileRoute("/_admin/orders")({
   ...orderDeskRouteSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
-    void context.trpc.orderDesk.list.prefetch({ status: "all", payment: "all", page: 1, search: "", ...deps });
+    void context.trpc.orderDesk.list.prefetch(orderDeskInput(deps));
   },
   component: Orders,
 });

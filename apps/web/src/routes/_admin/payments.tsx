@@ -39,7 +39,14 @@ function Payments() {
       <nav className="desk-tabs" aria-label="Payment lists">
         <ul>
           <li>
-            <Link to="/payments" search={{}} className={view ? undefined : "active"} aria-current={view ? undefined : "page"}>
+            <Link
+              to="/payments"
+              search={{}}
+              activeProps={{}}
+              activeOptions={{ exact: true }}
+              className={view ? undefined : "active"}
+              aria-current={view ? undefined : "page"}
+            >
               Awaiting verification
             </Link>
           </li>
@@ -47,6 +54,8 @@ function Payments() {
             <Link
               to="/payments"
               search={{ view: "history" }}
+              activeProps={{}}
+              activeOptions={{ exact: true }}
               className={view === "history" ? "active" : undefined}
               aria-current={view === "history" ? "page" : undefined}
             >
