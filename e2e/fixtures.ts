@@ -104,3 +104,13 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/** Console errors and uncaught exceptions, each with the address it happened on (React reports a hydration mismatch as one). */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`${new URL(page.url()).pathname}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`${new URL(page.url()).pathname}: uncaught ${e.message}`));
+  return problems;
+}

@@ -2,19 +2,9 @@
 // apps/web/src/routes), loaded directly as a guest, a customer and an admin, answers 200 and logs
 // no console error and no uncaught exception (React's #418 hydration error among them).
 import type { APIRequestContext, Page } from "@playwright/test";
-import { adminToken, expect, loginCustomerInBrowser, must, registerCustomer, test } from "../fixtures";
+import { adminToken, expect, loginCustomerInBrowser, must, registerCustomer, test, watchConsole } from "../fixtures";
 import { addToCart, createProduct, loginAdmin, placeOrder, setOrderStatus } from "../admin/helpers";
 import { adminPages, withParams } from "../admin/back-office-pages";
-
-/** Console errors and uncaught exceptions, each with the address it happened on. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`${new URL(page.url()).pathname}: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`${new URL(page.url()).pathname}: uncaught ${e.message}`));
-  return problems;
-}
 
 /** Loads each address directly: 200, the page shows a heading, and nothing is logged. */
 async function sweep(page: Page, urls: string[]) {

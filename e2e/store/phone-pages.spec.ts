@@ -5,7 +5,7 @@
 // once the app runs. The product page keeps Add to Cart at hand once its buttons scroll away; a
 // slow client-side navigation says that the next page is loading; none of it logs an error.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, loginCustomerInBrowser, must, registerCustomer, test } from "../fixtures";
+import { expect, expectAccessible, loginCustomerInBrowser, must, registerCustomer, test, watchConsole } from "../fixtures";
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -39,16 +39,6 @@ const accountMenu = (page: Page, firstName: string) => page.getByRole("button", 
 async function withoutScripts(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL });
   return context.newPage();
-}
-
-/** Console errors and uncaught exceptions (React reports a hydration mismatch as one). */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`${new URL(page.url()).pathname}: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`${new URL(page.url()).pathname}: uncaught ${e.message}`));
-  return problems;
 }
 
 /** Holds the app's scripts until the returned function is called; it then waits for the app. */

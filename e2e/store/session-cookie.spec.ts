@@ -3,8 +3,8 @@
 // data — without any script — and the app takes it over in place, without a console error (an
 // unpaid UPI order's countdown included); a session stored before the cookie existed gets it when
 // the app starts; logging out clears it.
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { adminToken, expect, loginCustomerInBrowser, registerCustomer, test } from "../fixtures";
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { adminToken, expect, loginCustomerInBrowser, registerCustomer, test, watchConsole } from "../fixtures";
 import { createProduct, placeOrder } from "../admin/helpers";
 
 const COOKIE = "store_session";
@@ -15,16 +15,6 @@ const sessionCookie = async (context: BrowserContext) => (await context.cookies(
 async function cookieSet(context: BrowserContext, present: boolean) {
   await expect.poll(async () => Boolean(await sessionCookie(context)), { message: `the session cookie ${present ? "set" : "cleared"}` }).toBe(present);
   return sessionCookie(context);
-}
-
-/** Console errors and uncaught exceptions (React reports a hydration mismatch as one). */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`${new URL(page.url()).pathname}: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`${new URL(page.url()).pathname}: uncaught ${e.message}`));
-  return problems;
 }
 
 async function setSettings(request: APIRequestContext, data: Record<string, unknown>) {
