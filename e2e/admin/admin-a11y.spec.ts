@@ -87,6 +87,7 @@ test("settings: change the admin password and the default delivery charge", asyn
   const NEW_PASSWORD = "NewAdmin@2024";
   await loginAdmin(page, request);
   await page.goto("/settings");
+  await expect(page.getByText("At least 10 characters.", { exact: true })).toBeVisible();
   // password: wrong current one, mismatch, then a real change (and back)
   await page.getByLabel("Current password").fill("not-the-password");
   await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);

@@ -5,6 +5,8 @@ test.describe("customer accounts", () => {
   test("register: validation messages, the terms must be ticked, success goes to the login", async ({ page }) => {
     await page.goto("/customerRegister");
     await expect(page).toHaveTitle("Create an account | Clean Store");
+    // the hint says the rule the server applies (issue 24: it said 8)
+    await expect(page.getByText("At least 10 characters", { exact: true })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Register" }).click();
     for (const msg of [

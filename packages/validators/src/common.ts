@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "@store/domain";
+import { PASSWORD_MIN_LENGTH } from "./constants.ts";
 
 export { MAX_SHELF_PAGE, PAGE_SIZE, SHELF_SIZE } from "./constants.ts";
 
@@ -49,7 +50,10 @@ export const pinCode = z.preprocess(
 
 export const newPassword = z.preprocess(
   blankToUndefined,
-  z.string({ error: "Password is required" }).min(10, "Password must be at least 10 characters").max(128, "Password must be at most 128 characters"),
+  z
+    .string({ error: "Password is required" })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(128, "Password must be at most 128 characters"),
 );
 
 /** A money amount in rupees, at most 2 decimals (stored as paise). */

@@ -6,6 +6,8 @@
 export const PAGE_SIZE = 20;
 /** The storefront's product grids (home, search, categories) show 24 products a page. */
 export const SHELF_SIZE = 24;
+/** The shortest new password (common.ts `newPassword`; the forms' hints say it). */
+export const PASSWORD_MIN_LENGTH = 10;
 /** Highest page number a storefront grid accepts. */
 export const MAX_SHELF_PAGE = 10_000;
 

@@ -3,6 +3,7 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { toast } from "../lib/toast";
 import type { customerSignUpSchema } from "@store/validators";
+import { PASSWORD_MIN_LENGTH } from "@store/validators/constants";
 import type { z } from "zod";
 import { FormField } from "../components/FormField";
 import { StoreLayout } from "../components/store/StoreLayout";
@@ -101,7 +102,7 @@ function CustomerRegister() {
             label="Password"
             type="password"
             autoComplete="new-password"
-            hint="At least 8 characters"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
             registration={r("password")}
             error={e.password}
           />

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "../../lib/toast";
 import { z } from "zod";
 import { adminPasswordChangeSchema, deliveryChargeSchema } from "@store/validators";
+import { PASSWORD_MIN_LENGTH } from "@store/validators/constants";
 import { FormField } from "../../components/FormField";
 import { GstSettingsCard, PaymentSettingsCard, SearchSettingsCard } from "../../components/admin/SettingsCards";
 import { QueryState } from "../../components/QueryState";
@@ -79,7 +80,7 @@ function PasswordCard() {
           type="password"
           registration={register("newPassword")}
           error={errors.newPassword}
-          hint="At least 8 characters."
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           autoComplete="new-password"
         />
         <FormField
