@@ -108,7 +108,13 @@ export function saveAdminSession(token: string) {
   notify();
 }
 
-export function clearAdminSession() {
+/**
+ * Ends the back-office session. With `refused`, only while that token is still the stored one: a
+ * check of an older token that answers late must not end a session begun meanwhile (a login in
+ * another tab, or a fresh token put in while the old one was being checked).
+ */
+export function clearAdminSession(refused?: string) {
+  if (refused !== undefined && storage()?.getItem(ADMIN_KEY) !== refused) return;
   storage()?.removeItem(ADMIN_KEY);
   notify();
 }

@@ -7,14 +7,15 @@ import { errorCode } from "../lib/trpc";
 export const Route = createFileRoute("/_admin")({
   beforeLoad: async ({ context, location, preload }) => {
     const toLogin = () => redirect({ to: "/AdminLogin", search: { redirect: location.href } });
-    if (!adminSession()) throw toLogin();
+    const session = adminSession();
+    if (!session) throw toLogin();
     if (preload) return;
     try {
       // the token must still be accepted by the server (signature, admin still exists)
       await context.trpc.auth.adminMe.ensureData(undefined, { staleTime: 5 * 60_000 });
     } catch (error) {
       if (errorCode(error) === "UNAUTHORIZED") {
-        clearAdminSession();
+        clearAdminSession(session.token);
         throw toLogin();
       }
       // the server is unreachable: the screens show their own errors with a retry
