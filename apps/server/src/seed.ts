@@ -1,5 +1,5 @@
 import type { Db } from "@store/db";
-import { hashPassword, renderProductImages, saveProductImages } from "@store/api";
+import { createFirstVariant, hashPassword, renderProductImages, saveProductImages } from "@store/api";
 import { productSvg, SAMPLE_PRODUCTS } from "./catalogue.ts";
 
 export interface SeedOptions {
@@ -37,8 +37,10 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ admin: boolean;
           productInfo: p.productInfo,
           productImgName: `${p.productName.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${p.packSize}.webp`,
         },
-        select: { productId: true },
+        select: { productId: true, productPrice: true, mainPrice: true, packSize: true, quantity: true, hsnCode: true, gstRate: true },
       });
+      const { productId: _id, ...pack } = created;
+      await createFirstVariant(db, created.productId, pack);
       await saveProductImages(db, created.productId, await renderProductImages(Buffer.from(productSvg(p))));
       products++;
     }

@@ -19,6 +19,7 @@ export { sharedRuns } from "./platform/shared-runs.ts";
 export { hashPassword, HASH_PARAMS } from "./accounts/passwords.ts";
 export { isCommonPassword } from "./accounts/password-policy.ts";
 export { renderProductImages, saveProductImages, IMAGE_SIZES } from "./catalogue/images.ts";
+export { createFirstVariant } from "./catalogue/product-variants.ts";
 
 export { handleGatewayWebhook } from "./payments/gateway-webhook.ts";
 export { expireUnpaidUpiOrders } from "./payments/payments.ts";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { SignJWT } from "jose";
 import superjson from "superjson";
 import { generateOpenApiDocument } from "trpc-to-openapi";
-import { appRouter, createRazorpayProvider, hashPassword } from "@store/api";
+import { appRouter, createFirstVariant, createRazorpayProvider, hashPassword } from "@store/api";
 import { TEST_ADMIN, TEST_JWT_SECRET, customerFields, productFields } from "@store/api/testing";
 import { startRazorpayStandIn } from "@store/api/testing/razorpay";
 import { createHttpTestEnv, type HttpTestEnv } from "../testing.ts";
@@ -174,8 +174,10 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
         deliveryCharge: f.deliveryCharge === "Free" ? null : Math.round(Number(f.deliveryCharge) * 100),
         quantity: Number(f.quantity),
       },
-      select: { productId: true },
+      select: { productId: true, productPrice: true, mainPrice: true, packSize: true, quantity: true, hsnCode: true, gstRate: true },
     });
+    const { productId: _id, ...pack } = row;
+    await createFirstVariant(db, row.productId, pack);
     return row.productId;
   };
   const productId = await makeProduct();

@@ -21,6 +21,7 @@ import { searchedId } from "../platform/context-guards.ts";
 import { queryProducts } from "./product-query.ts";
 import { StoreError } from "../platform/errors.ts";
 import { SearchRefused } from "./search-gate.ts";
+import { createFirstVariant, updateDefaultVariant } from "./product-variants.ts";
 
 /** A product on sale: not soft-deleted. */
 export const live = { deletedAt: null } satisfies Prisma.ProductWhereInput;
@@ -199,9 +200,11 @@ export function changedProductData(input: z.infer<typeof productUpdateSchema>) {
 export async function createProduct(ctx: Context, input: z.infer<typeof productCreateSchema>) {
   const image = await imageFrom(input.productImg);
   const defaults = await loadSettings(ctx.db);
-  const product = await ctx.db.product.create({
-    data: newProductData(input, defaults),
-    select: { productId: true },
+  const data = newProductData(input, defaults);
+  const product = await ctx.db.$transaction(async (tx) => {
+    const created = await tx.product.create({ data, select: { productId: true } });
+    await createFirstVariant(tx, created.productId, data);
+    return created;
   });
   if (image) await saveProductImages(ctx.db, product.productId, image);
   ctx.services.productEvents.changed();
@@ -212,9 +215,10 @@ export async function createProduct(ctx: Context, input: z.infer<typeof productC
 export async function updateProduct(ctx: Context, input: z.infer<typeof productUpdateSchema> & { productId: number }) {
   await findLive(ctx.db, input.productId);
   const image = await imageFrom(input.productImg);
-  await ctx.db.product.update({
-    where: { productId: input.productId },
-    data: changedProductData(input),
+  const changes = changedProductData(input);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.product.update({ where: { productId: input.productId }, data: changes });
+    await updateDefaultVariant(tx, input.productId, changes);
   });
   if (image) await saveProductImages(ctx.db, input.productId, image);
   ctx.services.productEvents.changed();
