@@ -18,8 +18,9 @@ test.describe("GST on the storefront and in the back office", () => {
     });
     await page.goto(`/singleProductDetails/${product.productId}`);
     await expect(page.getByText("(incl. of all taxes)").first()).toBeVisible();
+    // the unit sale price is on the MRP (the helper's ₹150 for 500 ml), not on the selling price (issue 25)
     const facts = page.getByRole("definition").filter({ hasText: "per ml" });
-    await expect(facts).toHaveText("₹0.24 per ml");
+    await expect(facts).toHaveText("₹0.30 per ml");
     await expect(page.locator(".legal-facts")).toContainText("Shine Chem Pvt Ltd, Pune");
     await expect(page.locator(".legal-facts")).toContainText("India");
     await expect(page.locator("footer")).toContainText("Prices are inclusive of GST.");
@@ -50,9 +51,10 @@ test.describe("GST on the storefront and in the back office", () => {
 
     const product = await createProduct(request, admin, { productPrice: 236 });
     await page.goto(`/UpdateProducts/${product.productId}`);
-    await page.getByLabel("HSN Code").fill("34022010");
-    await page.getByLabel("GST Rate").selectOption("12");
-    await page.getByRole("button", { name: /update/i }).click();
+    // HSN and rate are the pack's (issue 25): edited in the form's packs table
+    await page.getByLabel("HSN of pack 1").fill("34022010");
+    await page.getByLabel("GST rate of pack 1").selectOption("12");
+    await page.getByRole("button", { name: "Save pack 1" }).click();
     await expect
       .poll(async () => ((await (await request.get(`/api/v1/products/details/${product.productId}`)).json()) as { gstRate: number }).gstRate)
       .toBe(12);

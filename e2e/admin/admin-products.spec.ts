@@ -85,7 +85,10 @@ test.describe("product management", () => {
 
     const renamed = uniq("Renamed Cleaner ");
     await page.getByLabel("Product Name *").fill(renamed);
-    await page.getByLabel("Price (₹)", { exact: true }).fill("99.5");
+    // the price is the pack's (issue 25): edited and saved in the form's packs table
+    await page.getByLabel("Price (₹) of pack 1").fill("99.5");
+    await page.getByRole("button", { name: "Save pack 1" }).click();
+    await expect(page.getByText("500ml saved.")).toBeVisible();
     await page.getByLabel("Image", { exact: true }).setInputFiles({ name: "new.png", mimeType: "image/png", buffer: PNG_1x1 });
     await expect(preview).toHaveAttribute("src", /^data:image\/png/);
     await page.getByRole("button", { name: "Update Product" }).click();

@@ -1,4 +1,6 @@
-// The sample catalogue seeded into an empty store (pack sizes 250–5000 ml, ₹39–378, spec §9).
+// The sample catalogue seeded into an empty store (pack sizes 250–5000 ml, ₹39–649, spec §9). One entry a
+// pack: entries of one productName are one product with several packs (issue 25), the first entry
+// giving the product its details, image and category; seed.ts groups them.
 export interface SampleProduct {
   productName: string;
   packSize: string;
@@ -37,6 +39,18 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
     quantity: 60,
     colour: "#7a58b8",
     productInfo: "Family pack of the lavender floor cleaner. Safe on tiles, marble and granite. Dilute 2 caps in half a bucket of water.",
+  },
+  {
+    productName: "Floor Shine Lavender Cleaner",
+    packSize: "5 L",
+    productPrice: 649,
+    mainPrice: 799,
+    offer: "19% off",
+    category: "Floor Care",
+    deliveryCharge: "Free",
+    quantity: 20,
+    colour: "#6a4aa5",
+    productInfo: "Economy can of the lavender floor cleaner.",
   },
   {
     productName: "Citrus Dishwash Gel",
@@ -231,6 +245,27 @@ export const SAMPLE_PRODUCTS: SampleProduct[] = [
     productInfo: "One cleaner for counters, appliances, doors and walls. Refill pack for your spray bottle; biodegradable surfactants.",
   },
 ];
+
+/** A sample pack's SKU: the initials of its product and its pack size, e.g. "CDG-250ML" for Citrus Dishwash Gel 250ml. */
+export function sampleSku(p: Pick<SampleProduct, "productName" | "packSize">): string {
+  const initials = p.productName
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+  return `${initials}-${p.packSize.toUpperCase().replace(/[^A-Z0-9]+/g, "")}`;
+}
+
+/** The sample catalogue as products: each productName once, with its packs in the order listed. */
+export function sampleProductsWithPacks(): { product: SampleProduct; packs: SampleProduct[] }[] {
+  const byName = new Map<string, { product: SampleProduct; packs: SampleProduct[] }>();
+  for (const p of SAMPLE_PRODUCTS) {
+    const group = byName.get(p.productName);
+    if (group) group.packs.push(p);
+    else byName.set(p.productName, { product: p, packs: [p] });
+  }
+  return [...byName.values()];
+}
 
 /** A simple bottle illustration in the product's colour; rendered to WebP by the image pipeline. */
 export function productSvg(p: SampleProduct): string {

@@ -120,7 +120,8 @@ describe("cart paths", () => {
 
     await post("/api/v1/addToCart/save", { productId: p1, quantity: 1 }, a.token);
     await post("/api/v1/addToCart/save", { productId: p2, quantity: 4 }, a.token);
-    await env.handle.db.product.update({ where: { productId: p2 }, data: { quantity: 2 } });
+    // stock is the pack's (issue 25): the product's quantity only mirrors it
+    await env.handle.db.productVariant.updateMany({ where: { productId: p2 }, data: { stock: 2 } });
     expectError(await post("/api/v1/addToCart/checkout", {}, a.token), 409, /^Only 2 left of /);
     expect((await env.handle.db.product.findUniqueOrThrow({ where: { productId: p1 } })).quantity).toBe(3);
     expect(await env.handle.db.cartItem.count({ where: { customerId: a.customerId } })).toBe(2);
@@ -161,7 +162,12 @@ describe("order paths", () => {
       productOrderId: body.productOrderId,
     });
     expect(Date.parse(body.order.deliveryDate) - Date.parse(body.order.orderAddDateTime)).toBe(3 * DAY);
-    expectError(await post("/api/v1/productOrder/save", { productId, quantity: 2 }, a.token), 409, "Only 1 left of Http Order. Please lower the quantity.");
+    // the refusal names the pack and its SKU (issue 25)
+    expectError(
+      await post("/api/v1/productOrder/save", { productId, quantity: 2 }, a.token),
+      409,
+      /^Only 1 left of Http Order – \S+ \(SKU P\d+-\w+\)\. Please lower the quantity\.$/,
+    );
     expect((await env.handle.db.product.findUniqueOrThrow({ where: { productId } })).quantity).toBe(1);
     expectError(await post("/api/v1/productOrder/save", { productId, quantity: 1 }), 401);
     expectError(await post("/api/v1/productOrder/save", { productId, quantity: 1 }, env.adminToken), 403);
@@ -177,7 +183,8 @@ describe("order paths", () => {
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(4);
     expect(codes.filter((c) => c === 409)).toHaveLength(26);
-    for (const r of responses.filter((x) => x.statusCode === 409)) expect(r.json().message).toMatch(/^(Hot Item is out of stock\.|Only \d left of Hot Item)/);
+    for (const r of responses.filter((x) => x.statusCode === 409))
+      expect(r.json().message).toMatch(/^(Hot Item – \S+ \(SKU P\d+-\w+\) is out of stock\.|Only \d left of Hot Item)/);
     expect((await env.handle.db.product.findUniqueOrThrow({ where: { productId } })).quantity).toBe(0);
     expect(await env.handle.db.productOrder.count({ where: { productId } })).toBe(4);
   });

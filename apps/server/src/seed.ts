@@ -1,6 +1,6 @@
 import type { Db } from "@store/db";
-import { createFirstVariant, hashPassword, renderProductImages, saveProductImages } from "@store/api";
-import { productSvg, SAMPLE_PRODUCTS } from "./catalogue.ts";
+import { hashPassword, parsePackSize, estimatedWeightGrams, renderProductImages, saveProductImages, syncProductFromVariants } from "@store/api";
+import { productSvg, sampleProductsWithPacks, sampleSku } from "./catalogue.ts";
 
 export interface SeedOptions {
   adminEmail: string;
@@ -23,7 +23,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ admin: boolean;
   }
   let products = 0;
   if (opts.sampleProducts && (await db.product.count()) === 0) {
-    for (const p of SAMPLE_PRODUCTS) {
+    // one product per name, with a pack (variant) per entry of that name (issue 25)
+    for (const { product: p, packs } of sampleProductsWithPacks()) {
       const created = await db.product.create({
         data: {
           productName: p.productName,
@@ -37,10 +38,28 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ admin: boolean;
           productInfo: p.productInfo,
           productImgName: `${p.productName.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${p.packSize}.webp`,
         },
-        select: { productId: true, productPrice: true, mainPrice: true, packSize: true, quantity: true, hsnCode: true, gstRate: true },
+        select: { productId: true, hsnCode: true, gstRate: true },
       });
-      const { productId: _id, ...pack } = created;
-      await createFirstVariant(db, created.productId, pack);
+      await db.productVariant.createMany({
+        data: packs.map((pack, position) => {
+          const net = parsePackSize(pack.packSize);
+          return {
+            productId: created.productId,
+            sku: sampleSku(pack),
+            label: pack.packSize,
+            netQuantity: net?.netQuantity ?? null,
+            netUnit: net?.netUnit ?? null,
+            mrp: pack.mainPrice * 100,
+            price: pack.productPrice * 100,
+            stock: pack.quantity,
+            hsnCode: created.hsnCode,
+            gstRate: created.gstRate,
+            weightGrams: estimatedWeightGrams(net),
+            position,
+          };
+        }),
+      });
+      await syncProductFromVariants(db, created.productId);
       await saveProductImages(db, created.productId, await renderProductImages(Buffer.from(productSvg(p))));
       products++;
     }

@@ -19,7 +19,9 @@ export { sharedRuns } from "./platform/shared-runs.ts";
 export { hashPassword, HASH_PARAMS } from "./accounts/passwords.ts";
 export { isCommonPassword } from "./accounts/password-policy.ts";
 export { renderProductImages, saveProductImages, IMAGE_SIZES } from "./catalogue/images.ts";
-export { createFirstVariant } from "./catalogue/product-variants.ts";
+export { createFirstVariant, estimatedWeightGrams, parsePackSize } from "./catalogue/product-variants.ts";
+export { syncProductFromVariants } from "./catalogue/variant-sync.ts";
+export { CREATED_PROCEDURES } from "./catalogue/variants-router.ts";
 
 export { handleGatewayWebhook } from "./payments/gateway-webhook.ts";
 export { expireUnpaidUpiOrders } from "./payments/payments.ts";

@@ -2,6 +2,7 @@ import { createTRPCRouter } from "./trpc.ts";
 import { authRouter } from "./accounts/auth-router.ts";
 import { customersRouter } from "./accounts/customers-router.ts";
 import { productsRouter } from "./catalogue/products-router.ts";
+import { variantsRouter } from "./catalogue/variants-router.ts";
 import { cartRouter } from "./orders/cart-router.ts";
 import { ordersRouter } from "./orders/orders-router.ts";
 import { orderDeskRouter } from "./orders/order-desk-router.ts";
@@ -20,6 +21,7 @@ export const appRouter = createTRPCRouter({
   auth: authRouter,
   customers: customersRouter,
   products: productsRouter,
+  variants: variantsRouter,
   cart: cartRouter,
   orders: ordersRouter,
   orderDesk: orderDeskRouter,

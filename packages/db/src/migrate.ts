@@ -36,7 +36,15 @@ function readMigrations(): Migration[] {
   return cached;
 }
 
-export async function applyMigrations(db: SqlRunner): Promise<string[]> {
+export interface MigrateOptions {
+  /** stop before this migration (by folder name): a database as the version before it made it (migration tests) */
+  before?: string;
+}
+
+export async function applyMigrations(db: SqlRunner, options: MigrateOptions = {}): Promise<string[]> {
+  const all = readMigrations();
+  const stop = options.before === undefined ? all.length : all.findIndex((m) => m.name === options.before);
+  if (stop < 0) throw new Error(`No migration named ${options.before}`);
   await db.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "id" VARCHAR(36) PRIMARY KEY NOT NULL,
     "checksum" VARCHAR(64) NOT NULL,
@@ -52,7 +60,7 @@ export async function applyMigrations(db: SqlRunner): Promise<string[]> {
   );
   const applied = new Set(done.map((r) => r.migration_name));
   const ran: string[] = [];
-  for (const m of readMigrations()) {
+  for (const m of all.slice(0, stop)) {
     if (applied.has(m.name)) continue;
     await db.exec(`BEGIN;\n${m.sql}\n;COMMIT;`);
     await db.query(`INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`, [

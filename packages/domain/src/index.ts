@@ -13,6 +13,7 @@ export * from "./gst.ts";
 export * from "./amount-in-words.ts";
 export * from "./document-links.ts";
 export * from "./unit-price.ts";
+export * from "./pack-name.ts";
 export * from "./ist.ts";
 export * from "./audit-diff.ts";
 export * from "./storefront-links.ts";

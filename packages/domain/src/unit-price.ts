@@ -37,3 +37,36 @@ export function unitSalePrice(pricePaise: number, packSize: string): string | nu
   const unit = q.base === "ml" ? (big ? "litre" : "ml") : big ? "kg" : "g";
   return `${formatRupees(Math.round(per))} per ${unit}`;
 }
+
+/** The unit sale price of a pack (issue 25, contracts/packs.md): the amount in rupees (to the paisa), what it is per, and the words. */
+export interface PackUnitPrice {
+  amount: number;
+  per: "ml" | "litre" | "g" | "kg" | "piece";
+  text: string;
+}
+
+const PACK_UNITS: Record<string, { base: "ml" | "g" | "piece"; factor: number }> = {
+  ml: { base: "ml", factor: 1 },
+  l: { base: "ml", factor: 1000 },
+  g: { base: "g", factor: 1 },
+  kg: { base: "g", factor: 1000 },
+  piece: { base: "piece", factor: 1 },
+};
+
+/**
+ * From a pack's net quantity and unit (never from its label's text): per ml (g) under 1,000 ml (g), per
+ * litre (kg) from there, per piece for pieces; null when the net quantity is not known.
+ */
+export function packUnitPrice(pricePaise: number, netQuantity: number | null, netUnit: string | null): PackUnitPrice | null {
+  const unit = netUnit ? PACK_UNITS[netUnit] : undefined;
+  if (!unit || netQuantity === null || !(netQuantity > 0)) return null;
+  const base = netQuantity * unit.factor;
+  const big = unit.base !== "piece" && base >= 1000;
+  const paise = Math.round(big ? (pricePaise * 1000) / base : pricePaise / base);
+  const per = unit.base === "piece" ? "piece" : unit.base === "ml" ? (big ? "litre" : "ml") : big ? "kg" : "g";
+  return { amount: paise / 100, per, text: `${formatRupees(paise)} per ${per}` };
+}
+
+/** The units a pack's net quantity is declared in (contracts/packs.md). */
+export const NET_UNITS = ["ml", "l", "g", "kg", "piece"] as const;
+export type NetUnit = (typeof NET_UNITS)[number];

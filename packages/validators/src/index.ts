@@ -9,3 +9,4 @@ export * from "./back-office.ts";
 export * from "./product-import.ts";
 export * from "./search.ts";
 export * from "./order-desk.ts";
+export * from "./variants.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id } from "./common.ts";
 import { MANUAL_PAYMENT_STATUSES, ORDER_STATUSES, RETURN_DECISIONS, RETURN_REASONS } from "@store/domain";
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: `Order status must be one of: ${ORDER_STATUSES.join(", ")}` });
@@ -14,3 +15,11 @@ export const idempotencyKey = z
   .min(1)
   .max(255, "An Idempotency-Key is at most 255 characters")
   .describe("the same key from the same customer within 24 h returns the first answer and creates nothing (or the Idempotency-Key header)");
+
+/**
+ * The pack (variant) a cart line or a one-product order is for (issue 25). Required by the use case when
+ * the product has more than one active pack ("Choose a pack size"); with one it may be left out.
+ */
+export const chosenVariantId = id("Pack size")
+  .optional()
+  .describe("the pack size (variantId) of the product: required when the product has more than one active pack");

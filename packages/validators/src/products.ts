@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { GST_RATES } from "@store/domain";
 import { MAX_SHELF_PAGE, PRODUCT_CATEGORIES } from "./constants.ts";
-import { optionalText, requiredText, rupees, wholeNumber } from "./common.ts";
+import { optionalText, pageInput, requiredText, rupees, wholeNumber } from "./common.ts";
 
 export { PRODUCT_CATEGORIES };
 
@@ -16,6 +16,27 @@ export const deliveryChargeSchema = z.preprocess(
   z.union([z.literal("Free"), z.number().finite().min(0, "Delivery charge cannot be negative").max(10_000, "Delivery charge must be at most ₹10,000")], {
     error: "Delivery is required: 'Free' or a charge in rupees",
   }),
+);
+
+/** A field that may be left out, a blank cell ("") counting as left out (zod's optional() alone lets "" through to the field). */
+export const optionalCell = <T extends z.ZodTypeAny>(field: T): z.ZodOptional<T> =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), field.optional()) as unknown as z.ZodOptional<T>;
+
+/** An HSN code on the GST invoice (issue 15): 4 to 8 digits. A blank cell counts as left out. */
+export const hsnCodeField = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z
+    .string({ error: "HSN code is required" })
+    .trim()
+    .regex(/^\d{4,8}$/, "HSN code must be 4 to 8 digits"),
+);
+
+/** A GST rate in per cent: one of the store's allowed rates (GST_RATES). A blank cell counts as left out. */
+export const gstRateSchema = z.preprocess(
+  (v) => (v === "" || v === undefined ? undefined : Number(v)),
+  z
+    .number({ error: "GST rate is required" })
+    .refine((r) => (GST_RATES as readonly number[]).includes(r), `GST rate must be one of ${GST_RATES.join(", ")} per cent`),
 );
 
 /** data:image/...;base64,... — the spec's way of sending productImg. Decoded and checked on the server. */
@@ -38,21 +59,8 @@ const productFields = {
   productImg: z.preprocess((v) => (v === "" ? undefined : v), imageDataUrl.optional()),
   productImgName: optionalText("Image name", 200),
   /** GST (issue 15); left out: the Settings defaults */
-  hsnCode: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{4,8}$/, "HSN code must be 4 to 8 digits")
-      .optional(),
-  ),
-  gstRate: z.preprocess(
-    (v) => (v === "" || v === undefined ? undefined : Number(v)),
-    z
-      .number()
-      .refine((r) => (GST_RATES as readonly number[]).includes(r), `GST rate must be one of ${GST_RATES.join(", ")} per cent`)
-      .optional(),
-  ),
+  hsnCode: optionalCell(hsnCodeField),
+  gstRate: optionalCell(gstRateSchema),
   countryOfOrigin: optionalText("Country of origin", 60),
   manufacturer: optionalText("Manufacturer", 200),
 };
@@ -90,4 +98,13 @@ export const productShelfInput = productListInput.extend({
     .min(1, "page starts at 1")
     .max(MAX_SHELF_PAGE, `page is at most ${MAX_SHELF_PAGE}`)
     .default(1),
+});
+
+/**
+ * The admin's product list (GET /products/page): the list's search, and `needs=netQuantity` for the
+ * products with a pack whose net quantity is not known or whose MRP the packs migration raised to its
+ * price (issue 25), for the owner to fill in.
+ */
+export const productPageInput = pageInput.extend({
+  needs: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["netQuantity"], { error: "needs must be netQuantity" }).optional()),
 });

@@ -195,10 +195,12 @@ export interface ApiDocumentInput {
   raw: RawOperation[];
   /** more media types a facade operation answers, by operationId (content negotiation done before the facade) */
   alsoAnswers?: Record<string, Record<string, Schema>>;
+  /** procedures (by path, "variants.create") whose success is 201 Created rather than 200 (rest.ts responseMeta) */
+  created?: ReadonlySet<string>;
 }
 
 /** The document of what /api/v1 really answers. */
-export function describeApi({ generated, procedures, raw, alsoAnswers = {} }: ApiDocumentInput): OpenAPIObject {
+export function describeApi({ generated, procedures, raw, alsoAnswers = {}, created = new Set() }: ApiDocumentInput): OpenAPIObject {
   const doc = structuredClone(generated);
   doc.info = { ...doc.info, license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } };
   const schemas = Object.fromEntries(Object.entries(doc.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")));
@@ -213,6 +215,10 @@ export function describeApi({ generated, procedures, raw, alsoAnswers = {} }: Ap
       const more = alsoAnswers[operation.operationId ?? ""];
       const ok = answered.responses?.["200"];
       if (more && ok?.content) for (const [type, schema] of Object.entries(more)) ok.content[type] = { schema };
+      if (ok && created.has(name) && answered.responses) {
+        const { "200": _ok, ...others } = answered.responses;
+        answered.responses = { "201": { ...ok, description: "Created" }, ...others };
+      }
       operations[method] = answered;
     }
   }

@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from "trpc-to-openapi";
 import type { AnyProcedure } from "@trpc/server";
-import { appRouter, type Context } from "@store/api";
+import { appRouter, CREATED_PROCEDURES, type Context } from "@store/api";
 import { pathOf, springError } from "../spring-error.ts";
 import { describeApi } from "./api-document.ts";
 import { answerGstCsv, asksGstCsv } from "./documents.ts";
@@ -61,6 +61,7 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
       // tRPC keeps them flattened by path ("orders.invoice") at run time; the type says nested
       procedures: appRouter._def.procedures as unknown as Record<string, AnyProcedure>,
       raw: rawOperationsOf(app),
+      created: CREATED_PROCEDURES,
       alsoAnswers: { "reports-gst": { "text/csv": { type: "string", description: "with ?format=csv or Accept: text/csv (also at /reports/gst.csv)" } } },
     }));
   // public in every environment: it is the contract that REST clients and their generators read, and
@@ -129,6 +130,9 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
     router: appRouter,
     createContext: ({ req }: { req: FastifyRequest }) => contextFor(req),
     maxBodySize: 10 * 1024 * 1024,
+    // a procedure that creates a resource answers 201 (the packs contract: POST /products/{productId}/variants)
+    responseMeta: ({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) =>
+      errors.length === 0 && paths?.some((p) => CREATED_PROCEDURES.has(p)) ? { status: 201 } : {},
     // a 500 reaches the client as a generic message; the cause must reach the log
     onError: ({ error, req }: { error: { code: string; cause?: unknown }; req: FastifyRequest }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error }, "REST procedure failed");

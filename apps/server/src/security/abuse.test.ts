@@ -209,8 +209,8 @@ describe("business flows (API6)", () => {
     for (const buyer of buyers) {
       await env.handle.db.cartItem.createMany({
         data: [
-          { customerId: buyer.customerId, productId: a, quantity: 1 },
-          { customerId: buyer.customerId, productId: b, quantity: 2 },
+          { customerId: buyer.customerId, productId: a, variantId: await env.packOf(a), quantity: 1 },
+          { customerId: buyer.customerId, productId: b, variantId: await env.packOf(b), quantity: 2 },
         ],
       });
     }
@@ -273,7 +273,10 @@ describe("business flows (API6)", () => {
     ];
     for (const r of await Promise.all(attempts)) expect(r.status).toBe(403);
     // checkout only ever takes the caller's own lines
-    await env.handle.db.cartItem.create({ data: { customerId: env.other.customerId, productId: await env.makeProduct(), quantity: 1 } });
+    const otherProduct = await env.makeProduct();
+    await env.handle.db.cartItem.create({
+      data: { customerId: env.other.customerId, productId: otherProduct, variantId: await env.packOf(otherProduct), quantity: 1 },
+    });
     const before = await env.handle.db.cartItem.findUniqueOrThrow({ where: { addToCartId: line } });
     const checkout = await call("POST", "/api/v1/addToCart/checkout", t, { customerId: env.owner.customerId });
     expect(checkout.status).toBe(200);

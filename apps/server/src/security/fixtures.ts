@@ -111,6 +111,8 @@ export interface SecurityEnv extends HttpTestEnv {
   signUpFields(): ReturnType<typeof customerFields>;
   makeProduct(overrides?: Record<string, unknown>): Promise<number>;
   makeCartLine(customerId: number, quantity?: number): Promise<number>;
+  /** the product's default pack (variantId): what a cart line or an order line of it points at (issue 25) */
+  packOf(productId: number): Promise<number>;
   makeOrder(customerId: number, data?: Record<string, unknown>): Promise<number>;
   /** an order of one line paid (or to be paid) a given way, e.g. a UPI order awaiting verification; its productOrderId */
   makePaymentOrder(
@@ -180,10 +182,16 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
     await createFirstVariant(db, row.productId, pack);
     return row.productId;
   };
+  const packOf = async (pid: number) => {
+    const { defaultVariantId } = await db.product.findUniqueOrThrow({ where: { productId: pid }, select: { defaultVariantId: true } });
+    if (defaultVariantId === null) throw new Error(`product ${pid} has no pack`);
+    return defaultVariantId;
+  };
   const productId = await makeProduct();
   const makeCartLine = async (customerId: number, quantity = 1) => {
     const pid = await makeProduct();
-    const row = await db.cartItem.create({ data: { customerId, productId: pid, quantity }, select: { addToCartId: true } });
+    // a cart line is for a pack (issue 25): the product's one, its default
+    const row = await db.cartItem.create({ data: { customerId, productId: pid, variantId: await packOf(pid), quantity }, select: { addToCartId: true } });
     return row.addToCartId;
   };
   const makeHeader = async (customerId: number, header: Record<string, unknown> = {}) => {
@@ -208,6 +216,12 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
     const now = new Date();
     const paymentStatus = typeof data.paymentStatus === "string" ? data.paymentStatus : undefined;
     const productOrderId = await makeHeader(customerId, { ...(paymentStatus ? { paymentStatus } : {}), ...header });
+    // the line snapshots its pack (issue 25): the product's default one
+    const pack = await db.productVariant.findFirstOrThrow({
+      where: { productId: typeof data.productId === "number" ? data.productId : productId },
+      orderBy: { position: "asc" },
+      select: { variantId: true, sku: true, label: true, netQuantity: true, netUnit: true, mrp: true, hsnCode: true, gstRate: true },
+    });
     const row = await db.productOrder.create({
       data: {
         productOrderId,
@@ -220,6 +234,7 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
         orderTotalPrice: 9900,
         quantity: 1,
         deliveryDate: new Date(now.getTime() + 3 * 86400_000),
+        ...pack,
         ...data,
       },
       select: { orderId: true },
@@ -319,6 +334,7 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."customerId"), '')) FROM "Customer" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."adminId"), '')) FROM "Admin" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."productId"), '')) FROM "Product" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."variantId"), '')) FROM "ProductVariant" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."addToCartId"), '')) FROM "CartItem" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."orderId"), '')) FROM "ProductOrder" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.key), '')) FROM "StoreSetting" t),
@@ -362,6 +378,7 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
     makeCustomer,
     makeProduct,
     makeCartLine,
+    packOf,
     makeOrder,
     makePaymentOrder,
     makeInvoicedOrder,

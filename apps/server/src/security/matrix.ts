@@ -37,9 +37,27 @@ export type Input = Record<string, unknown> | undefined;
 export interface Entry {
   rule: Rule;
   input: (c: Case) => Input | Promise<Input>;
+  /** what an allowed call answers over REST when it is not 200 (a create: 201) */
+  success?: 201;
 }
 
 const none = () => undefined;
+/** a new pack's fields, with a SKU of its own */
+const packFields = () => ({
+  sku: `MX-${randomBytes(4).toString("hex").toUpperCase()}`,
+  label: "1 l",
+  netQuantity: 1,
+  netUnit: "l",
+  mrp: 120,
+  price: 99,
+  stock: 5,
+});
+/** a fresh product's one pack */
+async function firstPackOfNewProduct(c: Case) {
+  const productId = await c.env.makeProduct();
+  const { variantId } = await c.env.handle.db.productVariant.findFirstOrThrow({ where: { productId }, select: { variantId: true } });
+  return { productId, variantId };
+}
 const awaitingUpi = (c: Case) =>
   c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "UPI", paymentStatus: "Awaiting verification", utr: c.env.uniqueUtr() });
 /** a message in the outbox */
@@ -122,6 +140,23 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   "products.update": { rule: ADMIN, input: async (c) => ({ productId: await c.env.makeProduct(), productName: "Renamed Cleaner" }) },
   "products.delete": { rule: ADMIN, input: async (c) => ({ productId: await c.env.makeProduct() }) },
   "products.remove": { rule: ADMIN, input: async (c) => ({ productId: await c.env.makeProduct() }) },
+  "variants.create": {
+    rule: ADMIN,
+    success: 201,
+    input: async (c) => ({ productId: await c.env.makeProduct(), ...packFields() }),
+  },
+  "variants.update": { rule: ADMIN, input: async (c) => ({ ...(await firstPackOfNewProduct(c)), stock: 7 }) },
+  "variants.remove": {
+    rule: ADMIN,
+    input: async (c) => {
+      const { productId } = await firstPackOfNewProduct(c);
+      const second = await c.env.handle.db.productVariant.create({
+        data: { productId, ...packFields(), mrp: 12000, price: 9900, hsnCode: "3402", gstRate: 18, weightGrams: 500 },
+        select: { variantId: true },
+      });
+      return { productId, variantId: second.variantId };
+    },
+  },
 
   "cart.save": { rule: OWNER, input: async (c) => ({ productId: await c.env.makeProduct(), quantity: 1, customerId: c.target.customerId }) },
   "cart.update": { rule: OWNER_OR_ADMIN, input: async (c) => ({ addToCartId: await c.env.makeCartLine(c.target.customerId), quantity: 2 }) },

@@ -38,3 +38,8 @@ export function errorMessage(error: unknown): string {
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   return error instanceof TRPCClientError ? ((error.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors ?? {}) : {};
 }
+
+/** The machine code of a business refusal (`storeCode`: SKU_TAKEN, LAST_VARIANT, …), if any. */
+export function storeCodeOf(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? (error.data as { storeCode?: string } | undefined)?.storeCode : undefined;
+}

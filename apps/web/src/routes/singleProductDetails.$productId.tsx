@@ -1,11 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { loadProductPage, ProductDetails } from "../components/store/ProductDetails";
+import { productPageSearch } from "../components/store/searchParams";
 import { toId } from "../components/store/session";
 import { pathIds } from "../lib/route-params";
 
 /** The guest form of the product page. */
 export const Route = createFileRoute("/singleProductDetails/$productId")({
   params: { parse: pathIds },
+  validateSearch: productPageSearch,
   // waited for (not only started), so the page first paints with the product and nothing shifts
   loader: ({ context, params }) => loadProductPage(context.trpc, toId(params.productId)),
   component: GuestProduct,
@@ -13,5 +15,9 @@ export const Route = createFileRoute("/singleProductDetails/$productId")({
 
 function GuestProduct() {
   const { productId } = Route.useParams();
-  return <ProductDetails productId={toId(productId)} />;
+  const { pack } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // the chosen pack is in the address (a shared link opens it), replacing the last choice in the history
+  const choose = (variantId: number) => void navigate({ search: { pack: variantId }, replace: true, resetScroll: false });
+  return <ProductDetails productId={toId(productId)} pack={pack} onChoosePack={choose} />;
 }

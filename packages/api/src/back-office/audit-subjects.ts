@@ -35,7 +35,16 @@ const fromInput =
 const rupees = (paise: number | null | undefined) => (paise === null || paise === undefined ? null : toRupees(paise));
 
 // the fields the admin sees and edits; prices in rupees, as the API speaks them
-const { productId: _productId, createdAt: _pc, updatedAt: _pu, ...productFields } = productSelect;
+// priceFrom, variantCount and defaultVariantId follow the packs (issue 25): a pack's own line shows what changed
+const {
+  productId: _productId,
+  createdAt: _pc,
+  updatedAt: _pu,
+  priceFrom: _priceFrom,
+  variantCount: _variantCount,
+  defaultVariantId: _defaultVariantId,
+  ...productFields
+} = productSelect;
 const { customerId: _customerId, createdAt: _cc, updatedAt: _cu, agreeToTerms: _terms, ...customerFields } = customerSelect;
 
 const product = async (db: Db, id: string): Promise<Snapshot> => {
@@ -47,6 +56,25 @@ const product = async (db: Db, id: string): Promise<Snapshot> => {
     mainPrice: rupees(p.mainPrice),
     deliveryCharge: p.deliveryCharge === null ? "Free" : rupees(p.deliveryCharge),
   };
+};
+
+/** a product with each of its packs as one line (issue 25), so that an entry shows which pack changed and how */
+const productWithPacks = async (db: Db, id: string): Promise<Snapshot> => {
+  const p = await product(db, id);
+  if (!p) return null;
+  const packs = await db.productVariant.findMany({ where: { productId: Number(id) }, orderBy: [{ position: "asc" }, { variantId: "asc" }] });
+  const line = (v: (typeof packs)[number]) =>
+    [
+      v.label,
+      `${v.netQuantity === null ? "?" : Number(v.netQuantity)} ${v.netUnit ?? ""}`.trim(),
+      `₹${toRupees(v.price)} (MRP ₹${toRupees(v.mrp)})`,
+      `stock ${v.stock}`,
+      `HSN ${v.hsnCode} at ${v.gstRate}%`,
+      `${v.weightGrams} g`,
+      `position ${v.position}`,
+      v.active ? "active" : "inactive",
+    ].join(" · ");
+  return { ...p, ...Object.fromEntries(packs.map((v) => [`pack ${v.sku}`, line(v)])) };
 };
 
 const customer = async (db: Db, id: string): Promise<Snapshot> => {
@@ -122,6 +150,9 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   "products.update": { entity: "product", verb: "changed the product", id: fromInput("productId"), snapshot: product },
   "products.delete": { entity: "product", verb: "deleted the product", id: fromInput("productId"), snapshot: product },
   "products.remove": { entity: "product", verb: "deleted the product", id: fromInput("productId"), snapshot: product },
+  "variants.create": { entity: "product", verb: "added a pack to the product", id: fromInput("productId"), snapshot: productWithPacks },
+  "variants.update": { entity: "product", verb: "changed a pack of the product", id: fromInput("productId"), snapshot: productWithPacks },
+  "variants.remove": { entity: "product", verb: "removed a pack of the product", id: fromInput("productId"), snapshot: productWithPacks },
   "imports.products": {
     entity: "import",
     verb: "imported products",

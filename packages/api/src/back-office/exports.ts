@@ -5,13 +5,12 @@
 // and imported again.
 import type { Db, Prisma } from "@store/db";
 import { istDay, toRupees } from "@store/domain";
-import { IMPORT_COLUMNS, type ExportInput, type ExportKind } from "@store/validators";
+import { PACK_IMPORT_COLUMNS, type ExportInput, type ExportKind } from "@store/validators";
 import type { Context } from "../context.ts";
 import { orderListWhere } from "../orders/orders.ts";
 import { customerListWhere } from "../accounts/customers.ts";
 import { adminSearch } from "../catalogue/products.ts";
 import { cartListWhere } from "../orders/cart.ts";
-import { productSelect } from "../catalogue/serializers.ts";
 import { orderSelect } from "../orders/serializers.ts";
 import { customerSelect } from "../accounts/serializers.ts";
 
@@ -54,7 +53,8 @@ export const EXPORT_COLUMNS: Record<ExportKind, readonly string[]> = {
     "status",
     "registeredAt",
   ],
-  products: IMPORT_COLUMNS,
+  // one row per pack (issue 25), the pack import's columns
+  products: PACK_IMPORT_COLUMNS,
   carts: ["addToCartId", "customerId", "customerName", "productId", "productName", "unitPrice", "quantity", "addedAt"],
 };
 
@@ -135,19 +135,43 @@ async function* rowsOf(db: Db, input: ExportInput): AsyncGenerator<Row[]> {
         where: before === undefined ? where : { AND: [where, { productId: { lt: before } }] },
         orderBy: { productId: "desc" },
         take: BATCH,
-        // every product field; the CSV takes the import's columns of them
-        select: productSelect,
+        select: {
+          productId: true,
+          productName: true,
+          category: true,
+          variants: {
+            orderBy: [{ position: "asc" }, { variantId: "asc" }],
+            select: {
+              variantId: true,
+              sku: true,
+              label: true,
+              netQuantity: true,
+              netUnit: true,
+              mrp: true,
+              price: true,
+              stock: true,
+              hsnCode: true,
+              gstRate: true,
+              weightGrams: true,
+              active: true,
+            },
+          },
+        },
       }),
     );
     for await (const batch of pages) {
-      yield batch.map((p) => ({
-        ...p,
-        productPrice: toRupees(p.productPrice),
-        mainPrice: toRupees(p.mainPrice),
-        deliveryCharge: p.deliveryCharge === null ? "Free" : toRupees(p.deliveryCharge),
-        countryOfOrigin: p.countryOfOrigin ?? "",
-        manufacturer: p.manufacturer ?? "",
-      }));
+      yield batch.flatMap((p) =>
+        p.variants.map((v) => ({
+          productId: p.productId,
+          productName: p.productName,
+          category: p.category,
+          ...v,
+          netQuantity: v.netQuantity === null ? "" : Number(v.netQuantity),
+          netUnit: v.netUnit ?? "",
+          mrp: toRupees(v.mrp),
+          price: toRupees(v.price),
+        })),
+      );
     }
   } else {
     const where = cartListWhere({ search: input.search });
@@ -195,7 +219,7 @@ export async function exportInfo(ctx: Pick<Context, "db">, input: ExportInput) {
       : input.kind === "customers"
         ? await ctx.db.customer.count({ where: customerListWhere(input.search) })
         : input.kind === "products"
-          ? await ctx.db.product.count({ where: adminSearch(input.search) })
+          ? await ctx.db.productVariant.count({ where: { product: adminSearch(input.search) } })
           : await ctx.db.cartItem.count({ where: cartListWhere({ search: input.search }) });
   return { kind: input.kind, fileName: `${input.kind}-${istDay(new Date())}.csv`, columns: [...EXPORT_COLUMNS[input.kind]], rows, filters: input };
 }

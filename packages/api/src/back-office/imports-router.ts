@@ -13,7 +13,7 @@ export const importsRouter = createTRPCRouter({
         path: "/import/products",
         tags: ["Products"],
         summary:
-          "Import products from a CSV (multipart field `file`, or JSON {csv}); header row of product fields; a row with productId updates it, others create. ?dryRun=true answers the per-row errors and the changes without making them; applying is all or nothing (a row with errors: 400 with `errors`) (admin)",
+          "Import products from a CSV (multipart field `file`, or JSON {csv}). The export's columns, one row per pack (productId, productName, category, variantId, sku, label, netQuantity, netUnit, mrp, price, stock, hsnCode, gstRate, weightGrams, active): a row with variantId changes that pack (blank cells keep their value), with productId and no variantId adds a pack, with neither creates a product (rows of one new productName make one product). The older header of product fields (without variantId and sku) is still taken: a row with productId updates it, others create. ?dryRun=true answers the per-row errors and the changes without making them; applying is all or nothing (a row with errors: 400 with `errors`) (admin)",
       },
     })
     .input(productImportInput)

@@ -4,11 +4,25 @@
 import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { parse, type Info } from "csv-parse";
-import { checkImportRecord, headerProblem, MAX_IMPORT_ROWS, type ImportRow, type ImportRowError } from "@store/validators";
+import type { Prisma } from "@store/db";
+import { toPaise } from "@store/domain";
+import {
+  checkImportRecord,
+  headerProblem,
+  MAX_IMPORT_ROWS,
+  MAX_VARIANTS,
+  PRICE_ABOVE_MRP,
+  type ImportRow,
+  type ImportRowError,
+  type VariantCreate,
+} from "@store/validators";
 import type { Context } from "../context.ts";
 import { ImportRejected, StoreError } from "../platform/errors.ts";
 import { changedProductData, live, newProductData } from "../catalogue/products.ts";
-import { loadSettings } from "./settings.ts";
+import { loadSettings, type Settings } from "./settings.ts";
+import { estimatedWeightGrams, firstVariantData, updateDefaultVariant } from "../catalogue/product-variants.ts";
+import { syncProductsFromVariants } from "../catalogue/variant-sync.ts";
+import { isSkuTaken } from "../catalogue/variants.ts";
 
 const badFile = (message: string) => new StoreError(400, "IMPORT_FILE_INVALID", message);
 
@@ -74,6 +88,81 @@ export interface ImportResult {
   changes: { line: number; action: "create" | "update"; productId: number | null; productName: string }[];
 }
 
+/** The checks of a pack file's rows against the store: the packs and products they name, SKUs, prices against stored MRPs, 20 packs a product. */
+async function checkPackRows(ctx: Pick<Context, "db">, rows: ImportRow[], errors: ImportRowError[]) {
+  const err = (line: number, field: string, message: string) => errors.push({ line, field, message });
+  const updates = rows.flatMap((r) => (r.action === "updatePack" ? [r] : []));
+  const adds = rows.flatMap((r) => (r.action === "addPack" ? [r] : []));
+  const packs = await ctx.db.productVariant.findMany({
+    where: { variantId: { in: updates.map((r) => r.variantId) }, product: live },
+    select: { variantId: true, productId: true, sku: true, price: true, mrp: true, product: { select: { productName: true } } },
+  });
+  const packById = new Map(packs.map((p) => [p.variantId, p]));
+  const productIds = [...new Set(adds.map((r) => r.productId))];
+  const products = await ctx.db.product.findMany({
+    where: { ...live, productId: { in: productIds } },
+    select: { productId: true, productName: true, _count: { select: { variants: true } } },
+  });
+  const productById = new Map(products.map((p) => [p.productId, p]));
+  const seenPack = new Map<number, number>();
+  for (const r of updates) {
+    const pack = packById.get(r.variantId);
+    if (!pack) err(r.line, "variantId", `Pack ${r.variantId} does not exist (leave variantId blank to add a pack).`);
+    else if (r.productId !== undefined && r.productId !== pack.productId)
+      err(r.line, "variantId", `Pack ${r.variantId} is not a pack of product ${r.productId}.`);
+    else {
+      const price = r.data.price !== undefined ? toPaise(r.data.price) : pack.price;
+      const mrp = r.data.mrp !== undefined ? toPaise(r.data.mrp) : pack.mrp;
+      if (price > mrp) err(r.line, "price", PRICE_ABOVE_MRP);
+    }
+    const earlier = seenPack.get(r.variantId);
+    if (earlier !== undefined) err(r.line, "variantId", `Pack ${r.variantId} is already changed on line ${earlier}.`);
+    else seenPack.set(r.variantId, r.line);
+  }
+  const added = new Map<number, number>();
+  for (const r of adds) {
+    const product = productById.get(r.productId);
+    if (!product) {
+      err(r.line, "productId", `Product ${r.productId} does not exist (leave productId blank to add a product).`);
+      continue;
+    }
+    const count = (added.get(r.productId) ?? product._count.variants) + 1;
+    added.set(r.productId, count);
+    if (count > MAX_VARIANTS) err(r.line, "productId", `Product ${r.productId} would have more than ${MAX_VARIANTS} packs.`);
+  }
+  const newProducts = new Map<string, number>();
+  for (const r of rows) {
+    if (r.action !== "createWithPack") continue;
+    const count = (newProducts.get(r.product.productName) ?? 0) + 1;
+    newProducts.set(r.product.productName, count);
+    if (count > MAX_VARIANTS) err(r.line, "productName", `A product has at most ${MAX_VARIANTS} packs; ${r.product.productName} has more in this file.`);
+  }
+  // SKUs: once in the file, and not another pack's in the store (a pack may keep its own)
+  const skuRows = rows.flatMap((r) => (r.action === "addPack" || r.action === "createWithPack" || (r.action === "updatePack" && r.data.sku) ? [r] : []));
+  const skuOf = (r: ImportRow) => (r.action === "addPack" || r.action === "createWithPack" || r.action === "updatePack" ? r.data.sku : undefined);
+  const held = await ctx.db.productVariant.findMany({ where: { sku: { in: skuRows.map((r) => skuOf(r)!) } }, select: { sku: true, variantId: true } });
+  const holder = new Map(held.map((h) => [h.sku, h.variantId]));
+  const seenSku = new Map<string, number>();
+  for (const r of skuRows) {
+    const sku = skuOf(r)!;
+    const self = r.action === "updatePack" ? r.variantId : undefined;
+    const owner = holder.get(sku);
+    if (owner !== undefined && owner !== self) err(r.line, "sku", `The SKU ${sku} is already used by another pack.`);
+    const earlier = seenSku.get(sku);
+    if (earlier !== undefined) err(r.line, "sku", `The SKU ${sku} is already on line ${earlier}.`);
+    else seenSku.set(sku, r.line);
+  }
+  const nameOf = (r: ImportRow): string =>
+    r.action === "updatePack"
+      ? (r.product.productName ?? packById.get(r.variantId)?.product.productName ?? "")
+      : r.action === "addPack"
+        ? (productById.get(r.productId)?.productName ?? "")
+        : r.action === "createWithPack"
+          ? r.product.productName
+          : r.data.productName;
+  return { nameOf, packById };
+}
+
 /** The rows as creates and updates, with every row's errors (unknown or repeated product ids too). */
 async function checkRows(ctx: Pick<Context, "db">, csv: string) {
   const turn = turns();
@@ -89,7 +178,7 @@ async function checkRows(ctx: Pick<Context, "db">, csv: string) {
     if (checked.row) rows.push(checked.row);
     await turn();
   }
-  const updates = rows.filter((r) => r.action === "update");
+  const updates = rows.flatMap((r) => (r.action === "update" ? [r] : []));
   const existing = new Set(
     (await ctx.db.product.findMany({ where: { ...live, productId: { in: updates.map((r) => r.productId) } }, select: { productId: true } })).map(
       (p) => p.productId,
@@ -103,22 +192,45 @@ async function checkRows(ctx: Pick<Context, "db">, csv: string) {
     if (earlier !== undefined) errors.push({ line: row.line, field: "productId", message: `Product ${row.productId} is already updated on line ${earlier}.` });
     else seen.set(row.productId, row.line);
   }
+  const { nameOf, packById } = await checkPackRows(ctx, rows, errors);
   errors.sort((a, b) => a.line - b.line);
-  return { records: records.length, rows, errors };
+  return { records: records.length, rows, errors, nameOf, packById };
+}
+
+const isCreate = (r: ImportRow) => r.action === "create" || r.action === "addPack" || r.action === "createWithPack";
+
+/** A pack of a pack file, as the variant row to create (paise; left out: the product's tax, an estimated weight). */
+function newPackData(productId: number, v: VariantCreate, tax: { hsnCode: string; gstRate: number }, position: number) {
+  return {
+    productId,
+    sku: v.sku,
+    label: v.label,
+    netQuantity: v.netQuantity,
+    netUnit: v.netUnit,
+    mrp: toPaise(v.mrp),
+    price: toPaise(v.price),
+    stock: v.stock,
+    hsnCode: v.hsnCode ?? tax.hsnCode,
+    gstRate: v.gstRate ?? tax.gstRate,
+    weightGrams: v.weightGrams ?? estimatedWeightGrams({ netQuantity: v.netQuantity, netUnit: v.netUnit }),
+    active: v.active ?? true,
+    position: v.position ?? position,
+  };
 }
 
 export async function importProducts(ctx: Context, input: { csv: string; dryRun: boolean }): Promise<ImportResult> {
-  const { records, rows: checked, errors } = await checkRows(ctx, input.csv);
+  const { records, rows: checked, errors, nameOf, packById } = await checkRows(ctx, input.csv);
   // what would be done: the rows without errors
   const badLines = new Set(errors.map((e) => e.line));
   const rows = checked.filter((r) => !badLines.has(r.line));
   const changes = rows.map((r) => ({
     line: r.line,
-    action: r.action,
-    productId: r.action === "update" ? r.productId : null,
-    productName: r.data.productName,
+    action: isCreate(r) ? ("create" as const) : ("update" as const),
+    productId:
+      r.action === "update" || r.action === "addPack" ? r.productId : r.action === "updatePack" ? (packById.get(r.variantId)?.productId ?? null) : null,
+    productName: nameOf(r),
   }));
-  const created = rows.filter((r) => r.action === "create").length;
+  const created = rows.filter(isCreate).length;
   const updated = rows.length - created;
   if (input.dryRun) return { dryRun: true, applied: false, rows: records, created, updated, errors, changes };
   if (errors.length > 0) {
@@ -130,22 +242,111 @@ export async function importProducts(ctx: Context, input: { csv: string; dryRun:
   }
   const defaults = await loadSettings(ctx.db);
   const turn = turns();
-  await ctx.db.$transaction(
-    async (tx) => {
-      const creates = rows.flatMap((r) => (r.action === "create" ? [newProductData(r.data, defaults)] : []));
-      // in batches with a turn between them: on the embedded database each statement runs on the server's one thread
-      for (let at = 0; at < creates.length; at += CREATE_BATCH) {
-        await tx.product.createMany({ data: creates.slice(at, at + CREATE_BATCH) });
-        await turn();
-      }
-      for (const row of rows) {
-        if (row.action !== "update") continue;
-        await tx.product.update({ where: { productId: row.productId }, data: changedProductData(row.data) });
-        await turn();
-      }
-    },
-    { timeout: 120_000, maxWait: 10_000 },
-  );
+  try {
+    await ctx.db.$transaction(
+      async (tx) => {
+        const touched = new Set<number>();
+        const creates = rows.flatMap((r) => (r.action === "create" ? [newProductData(r.data, defaults)] : []));
+        // in batches with a turn between them: on the embedded database each statement runs on the server's one thread
+        for (let at = 0; at < creates.length; at += CREATE_BATCH) {
+          const batch = creates.slice(at, at + CREATE_BATCH);
+          const made = await tx.product.createManyAndReturn({ data: batch, select: { productId: true } });
+          await tx.productVariant.createMany({ data: made.map((m, i) => firstVariantData(m.productId, batch[i]!)) });
+          for (const m of made) touched.add(m.productId);
+          await turn();
+        }
+        for (const row of rows) {
+          if (row.action !== "update") continue;
+          const changes = changedProductData(row.data);
+          await tx.product.update({ where: { productId: row.productId }, data: changes });
+          await updateDefaultVariant(tx, row.productId, changes);
+          await turn();
+        }
+        await applyPackRows(tx, rows, defaults, touched, turn);
+        const ids = [...touched];
+        for (let at = 0; at < ids.length; at += CREATE_BATCH) {
+          await syncProductsFromVariants(tx, ids.slice(at, at + CREATE_BATCH));
+          await turn();
+        }
+      },
+      { timeout: 120_000, maxWait: 10_000 },
+    );
+  } catch (error) {
+    // a SKU taken by a pack written while this file was applied: the unique index decides
+    if (isSkuTaken(error))
+      throw new StoreError(409, "SKU_TAKEN", "A SKU of the file was taken by another pack meanwhile, so nothing was imported. Please check and import again.");
+    throw error;
+  }
   ctx.services.productEvents.changed();
   return { dryRun: false, applied: true, rows: records, created, updated, errors: [], changes };
+}
+
+/** A pack file's rows, in one transaction with the rest: changed packs, packs added, and new products (one per new productName). */
+async function applyPackRows(tx: Prisma.TransactionClient, rows: ImportRow[], defaults: Settings, touched: Set<number>, turn: () => Promise<void>) {
+  const newProductIds = new Map<string, number>();
+  const nextPosition = new Map<number, number>();
+  const positionIn = async (productId: number) => {
+    const next =
+      nextPosition.get(productId) ?? ((await tx.productVariant.aggregate({ where: { productId }, _max: { position: true } }))._max.position ?? -1) + 1;
+    nextPosition.set(productId, next + 1);
+    return next;
+  };
+  for (const r of rows) {
+    if (r.action === "updatePack") {
+      const v = r.data;
+      const updated = await tx.productVariant.update({
+        where: { variantId: r.variantId },
+        data: {
+          ...(v.sku !== undefined ? { sku: v.sku } : {}),
+          ...(v.label !== undefined ? { label: v.label } : {}),
+          ...(v.netQuantity !== undefined ? { netQuantity: v.netQuantity } : {}),
+          ...(v.netUnit !== undefined ? { netUnit: v.netUnit } : {}),
+          ...(v.price !== undefined ? { price: toPaise(v.price) } : {}),
+          ...(v.mrp !== undefined ? { mrp: toPaise(v.mrp), mrpRaised: false } : {}),
+          ...(v.stock !== undefined ? { stock: v.stock } : {}),
+          ...(v.hsnCode !== undefined ? { hsnCode: v.hsnCode } : {}),
+          ...(v.gstRate !== undefined ? { gstRate: v.gstRate } : {}),
+          ...(v.weightGrams !== undefined ? { weightGrams: v.weightGrams } : {}),
+          ...(v.active !== undefined ? { active: v.active } : {}),
+          ...(v.position !== undefined ? { position: v.position } : {}),
+        },
+        select: { productId: true, active: true },
+      });
+      if (!updated.active) await tx.cartItem.deleteMany({ where: { variantId: r.variantId } });
+      if (r.product.productName !== undefined || r.product.category !== undefined)
+        await tx.product.update({ where: { productId: updated.productId }, data: { productName: r.product.productName, category: r.product.category } });
+      touched.add(updated.productId);
+    } else if (r.action === "addPack") {
+      const tax = await tx.product.findUniqueOrThrow({ where: { productId: r.productId }, select: { hsnCode: true, gstRate: true } });
+      await tx.productVariant.create({ data: newPackData(r.productId, r.data, tax, await positionIn(r.productId)) });
+      touched.add(r.productId);
+    } else if (r.action === "createWithPack") {
+      let productId = newProductIds.get(r.product.productName);
+      if (productId === undefined) {
+        const tax = { hsnCode: r.data.hsnCode ?? defaults.defaultHsnCode, gstRate: r.data.gstRate ?? defaults.defaultGstRate };
+        // a pack file has no details, offer or delivery columns: the product starts with none (free delivery), for the form to complete
+        const made = await tx.product.create({
+          data: {
+            productName: r.product.productName,
+            category: r.product.category ?? "General",
+            productInfo: "",
+            offer: "",
+            deliveryCharge: null,
+            productPrice: toPaise(r.data.price),
+            mainPrice: toPaise(r.data.mrp),
+            packSize: r.data.label,
+            quantity: r.data.stock,
+            ...tax,
+          },
+          select: { productId: true },
+        });
+        productId = made.productId;
+        newProductIds.set(r.product.productName, productId);
+      }
+      const tax = await tx.product.findUniqueOrThrow({ where: { productId }, select: { hsnCode: true, gstRate: true } });
+      await tx.productVariant.create({ data: newPackData(productId, r.data, tax, await positionIn(productId)) });
+      touched.add(productId);
+    } else continue;
+    await turn();
+  }
 }

@@ -12,7 +12,8 @@ export async function todoCounts(ctx: Pick<Context, "db">) {
     ctx.db.productOrder.count({ where: { returnStatus: "Requested" } }),
     // a line still at the first step (placed, not yet on its way) of an order whose payment lets it go
     ctx.db.order.count({ where: { ...mayShip, lines: { some: { orderStatus: "Shipped" } } } }),
-    ctx.db.product.count({ where: { ...live, quantity: { lte: lowStockThreshold } } }),
+    // low stock is per pack (issue 25): the active packs of products on sale at or under the threshold
+    ctx.db.productVariant.count({ where: { active: true, stock: { lte: lowStockThreshold }, product: live } }),
     ctx.db.outboxMessage.count({ where: { status: "failed" } }),
   ]);
   return { paymentsToVerify, returnsToDecide, ordersToShip, lowStock, lowStockThreshold, failedMessages };

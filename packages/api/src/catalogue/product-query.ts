@@ -86,20 +86,29 @@ const ungated: CloseSpellingGate = (statement) => statement();
 
 /** productId last, so equal prices or names keep one order from page to page */
 const ORDER_BY: Record<NonNullable<ProductFilter["sort"]>, Prisma.Sql> = {
-  priceAsc: Prisma.sql`"productPrice" ASC, "productId" ASC`,
-  priceDesc: Prisma.sql`"productPrice" DESC, "productId" DESC`,
+  // by the lowest price of the product's packs (issue 25): what its card says, "from ₹39"
+  priceAsc: Prisma.sql`"priceFrom" ASC, "productId" ASC`,
+  priceDesc: Prisma.sql`"priceFrom" DESC, "productId" DESC`,
   name: Prisma.sql`"productName" ASC, "productId" ASC`,
   newest: Prisma.sql`"createdAt" DESC, "productId" DESC`,
   relevance: Prisma.sql`tier ASC, "typedTier" ASC, closeness DESC, "createdAt" DESC, "productId" DESC`,
 };
 
 const COLUMNS = Prisma.sql`"productId", "productName", "productPrice", "mainPrice", offer, "packSize", "productInfo", category, "deliveryCharge",
-      quantity, "productImgName", "imageHash", "hsnCode", "gstRate", "countryOfOrigin", manufacturer, "createdAt", "updatedAt"`;
+      quantity, "productImgName", "imageHash", "hsnCode", "gstRate", "countryOfOrigin", manufacturer, "priceFrom", "variantCount", "defaultVariantId",
+      "createdAt", "updatedAt"`;
 
 const NAME = Prisma.sql`"productName"`;
 const CATEGORY = Prisma.sql`category`;
-/** what a search looks in, each column served by its trigram index (migration *_search_indexes) */
-const FIELDS = [NAME, Prisma.sql`"productInfo"`, Prisma.sql`"packSize"`, CATEGORY];
+/** what a search looks in on the product row, each column served by its trigram index (migration *_search_indexes) */
+const PRODUCT_FIELDS = [NAME, Prisma.sql`"productInfo"`, Prisma.sql`"packSize"`, CATEGORY];
+/**
+ * what a search looks in on a product it found: the same, with the labels and SKUs of its active
+ * packs (`packs`, worked out for the found rows only) for its pack size (issue 25: "5 l" or a SKU
+ * finds its product)
+ */
+const FIELDS = [NAME, Prisma.sql`"productInfo"`, Prisma.sql`packs`, CATEGORY];
+const PACK_FIELDS = [Prisma.sql`label`, Prisma.sql`sku`];
 
 /** the name's consonant skeleton: exactly the expression of the index Product_productName_skeleton_trgm_idx */
 const NAME_SKELETON = Prisma.sql`regexp_replace(lower("productName"), '\\Y[aeiou]+', '', 'g')`;
@@ -115,9 +124,22 @@ const regexText = (text: string) => text.replace(/[^\p{L}\p{M}\p{N}]/gu, (c) => 
 const contains = (column: Prisma.Sql, text: string) => Prisma.sql`${column} ILIKE ${`%${likeText(text)}%`}::text`;
 /** the column starts with the text, or a word of it does (after a space or a hyphen) */
 const startsAWord = (column: Prisma.Sql, text: string) => Prisma.sql`${column} ~* ${`(^|[ -])${regexText(text)}`}::text`;
-const inProduct = (text: string) => anyOf(FIELDS.map((column) => contains(column, text)));
+const inProduct = (text: string, fields = FIELDS) => anyOf(fields.map((column) => contains(column, text)));
 /** the trigram-served test of a term, true of all it finds (and more): each of its words (or its phrase) is in some column */
-const mayMatch = (term: string) => allOf(matchedBy(term).map(inProduct));
+const mayMatch = (term: string) => allOf(matchedBy(term).map((w) => inProduct(w, PRODUCT_FIELDS)));
+/** the same test of an active pack's label and SKU (ProductVariant_label_trgm_idx, ProductVariant_sku_trgm_idx) */
+const packMayMatch = (term: string) => allOf(matchedBy(term).map((w) => inProduct(w, PACK_FIELDS)));
+
+/**
+ * The products a term may match, by their own columns or by a pack of theirs, with `packs`: the
+ * labels and SKUs of their active packs, which the matching and ranking then read like a column.
+ */
+const productsMatching = (terms: string[]) => Prisma.sql`SELECT p.*,
+    COALESCE((SELECT string_agg(v.label || ' ' || v.sku, ' ' ORDER BY v.position, v."variantId") FROM "ProductVariant" v
+      WHERE v."productId" = p."productId" AND v.active), p."packSize") AS packs
+  FROM "Product" p
+  WHERE p."productId" IN (SELECT "productId" FROM "Product" WHERE ${anyOf(terms.map(mayMatch))}
+    UNION SELECT "productId" FROM "ProductVariant" WHERE active AND ${anyOf(terms.map(packMayMatch))})`;
 /**
  * What a term finds: its phrase in some column, or, matched apart, each of its words starting a
  * word of some column ("loo" is not in "Floor", "hit" not in "White").
@@ -168,7 +190,7 @@ function inNameShare(term: string): Prisma.Sql {
  * rows); the product's is the best of them, the search as typed gives "typedTier".
  */
 function containing(terms: string[], inCategory: Prisma.Sql, ranked: boolean): Prisma.Sql {
-  const found = Prisma.sql`SELECT * FROM "Product" WHERE ${anyOf(terms.map(mayMatch))} OFFSET 0`;
+  const found = Prisma.sql`${productsMatching(terms)} OFFSET 0`;
   if (!ranked) {
     const refine = terms.some((t) => matchedBy(t).length > 1) ? Prisma.sql` AND ${anyOf(terms.map(matches))}` : Prisma.empty;
     return Prisma.sql`SELECT ${COLUMNS}, 0 AS tier, 0 AS "typedTier", 1::float8 AS closeness
@@ -210,11 +232,11 @@ function closeWord(word: string) {
 function spelledClose(terms: string[], typed: string, inCategory: Prisma.Sql): Prisma.Sql {
   const per = terms.map((term) => {
     const words = wordsOf(term).map((word) => ({ word, ...(canBeClose(word) ? closeWord(word) : null) }));
-    const startsAWordOfProduct = (word: string) => anyOf(FIELDS.map((column) => startsAWord(column, word)));
+    const startsAWordOfProduct = (word: string) => anyOf(PRODUCT_FIELDS.map((column) => startsAWord(column, word)));
     const candidate =
       words.length === 1
         ? (words[0]?.indexed ?? Prisma.sql`false`)
-        : allOf(words.map((w) => (w.indexed ? anyOf([inProduct(w.word), w.indexed]) : inProduct(w.word))));
+        : allOf(words.map((w) => (w.indexed ? anyOf([inProduct(w.word, PRODUCT_FIELDS), w.indexed]) : inProduct(w.word, PRODUCT_FIELDS))));
     const found =
       words.length === 1
         ? (words[0]?.close ?? Prisma.sql`false`)

@@ -51,26 +51,29 @@ export function legacySku(productId: number, label: string): string {
   return `P${productId}${tail ? `-${tail}` : ""}`.slice(0, 40);
 }
 
-/** A new product's one variant, from the spec's product fields; then the product mirrors it. */
-export async function createFirstVariant(tx: Prisma.TransactionClient, productId: number, f: Required<LegacyPackFields>): Promise<void> {
+/** The row of a new product's one variant, from the spec's product fields (paise). */
+export function firstVariantData(productId: number, f: Required<LegacyPackFields>): Prisma.ProductVariantCreateManyInput {
   const label = f.packSize.trim().slice(0, 40) || "Standard";
   const net = parsePackSize(label);
-  await tx.productVariant.create({
-    data: {
-      productId,
-      sku: legacySku(productId, label),
-      label,
-      netQuantity: net?.netQuantity ?? null,
-      netUnit: net?.netUnit ?? null,
-      mrp: Math.max(f.mainPrice, f.productPrice),
-      price: f.productPrice,
-      stock: f.quantity,
-      hsnCode: f.hsnCode,
-      gstRate: f.gstRate,
-      weightGrams: estimatedWeightGrams(net),
-      mrpRaised: f.mainPrice < f.productPrice,
-    },
-  });
+  return {
+    productId,
+    sku: legacySku(productId, label),
+    label,
+    netQuantity: net?.netQuantity ?? null,
+    netUnit: net?.netUnit ?? null,
+    mrp: Math.max(f.mainPrice, f.productPrice),
+    price: f.productPrice,
+    stock: f.quantity,
+    hsnCode: f.hsnCode,
+    gstRate: f.gstRate,
+    weightGrams: estimatedWeightGrams(net),
+    mrpRaised: f.mainPrice < f.productPrice,
+  };
+}
+
+/** A new product's one variant, from the spec's product fields; then the product mirrors it. */
+export async function createFirstVariant(tx: Prisma.TransactionClient, productId: number, f: Required<LegacyPackFields>): Promise<void> {
+  await tx.productVariant.create({ data: firstVariantData(productId, f) });
   await syncProductFromVariants(tx, productId);
 }
 

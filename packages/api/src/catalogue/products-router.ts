@@ -1,16 +1,16 @@
 import { z } from "zod";
 import {
   id,
-  pageInput,
   PRODUCT_CATEGORIES,
   productCreateSchema,
   productListInput,
+  productPageInput,
   productShelfInput,
   productUpdateSchema,
   SHELF_SIZE,
 } from "@store/validators";
 import { adminProcedure, createTRPCRouter, publicProcedure } from "../trpc.ts";
-import { productOutput } from "./serializers.ts";
+import { productDetailsOutput, productOutput } from "./serializers.ts";
 import { pageOutput, successOutput } from "../platform/serialize-common.ts";
 import { createProduct, deleteProduct, listProducts, productById, productPage, shelfPage, trendingProducts, updateProduct } from "./products.ts";
 
@@ -59,15 +59,32 @@ export const productsRouter = createTRPCRouter({
     .query(({ ctx }) => trendingProducts(ctx)),
 
   byId: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/products/details/{productId}", tags: ["Products"], summary: "One product", protect: false } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/products/details/{productId}",
+        tags: ["Products"],
+        summary:
+          "One product with its packs (only the active ones, except for the admin); productPrice, mainPrice, packSize and quantity are its default pack's",
+        protect: false,
+      },
+    })
     .input(productIdInput)
-    .output(productOutput)
+    .output(productDetailsOutput)
     .query(({ ctx, input }) => productById(ctx, input.productId)),
 
   page: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/products/page", tags: ["Products"], summary: "Products, 20 a page, searchable (admin)" } })
-    .input(pageInput)
-    .output(pageOutput(productOutput))
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/products/page",
+        tags: ["Products"],
+        summary:
+          "Products with all their packs, 20 a page, searchable also by a pack's SKU or label; needs=netQuantity: those with a pack whose net quantity is missing or whose MRP was raised by the packs migration (admin)",
+      },
+    })
+    .input(productPageInput)
+    .output(pageOutput(productDetailsOutput))
     .query(({ ctx, input }) => productPage(ctx, input)),
 
   save: adminProcedure

@@ -8,13 +8,15 @@ import {
   synonymGroups,
   type productCreateSchema,
   type productListInput,
+  type productPageInput,
   type productShelfInput,
   type productUpdateSchema,
 } from "@store/validators";
 import type { z } from "zod";
 import { decodeDataUrl, renderProductImages, saveProductImages } from "./images.ts";
 import { expandSearch, likeText, normalizeSearch } from "./search.ts";
-import { productSelect, toProductOutput } from "./serializers.ts";
+import { productSelect, toProductDetailsOutput, toProductOutput } from "./serializers.ts";
+import { variantOrder, variantSelect } from "./variant-serializers.ts";
 import type { Context } from "../context.ts";
 import { loadSearchSynonyms, loadSettings, type Settings } from "../back-office/settings.ts";
 import { searchedId } from "../platform/context-guards.ts";
@@ -32,8 +34,23 @@ async function findLive(db: Db, productId: number) {
   return product;
 }
 
-export const productById = (ctx: Context, productId: number) =>
-  ctx.services.productCache.get(`byId:${productId}`, async () => toProductOutput(await findLive(ctx.db, productId)));
+/** A live product with all its packs, in display order (404 when there is none). */
+export async function productDetails(db: Db, productId: number) {
+  const [product, variants] = await Promise.all([
+    findLive(db, productId),
+    db.productVariant.findMany({ where: { productId }, select: variantSelect, orderBy: variantOrder }),
+  ]);
+  return toProductDetailsOutput(product, variants);
+}
+
+/** whether the caller reads as the back office: an admin token (owner or staff) sees the inactive packs too */
+const seesInactivePacks = (ctx: Context) => ctx.auth?.role === "admin";
+
+/** GET /products/details/{productId}: kept with every pack in the product cache; a guest or a customer sees the active ones. */
+export async function productById(ctx: Context, productId: number) {
+  const product = await ctx.services.productCache.get(`byId:${productId}`, () => productDetails(ctx.db, productId));
+  return seesInactivePacks(ctx) ? product : { ...product, variants: product.variants.filter((v) => v.active) };
+}
 
 type ListInput = z.infer<typeof productListInput>;
 type ShelfInput = z.infer<typeof productShelfInput>;
@@ -140,18 +157,36 @@ export function adminSearch(search: string): Prisma.ProductWhereInput {
       { productInfo: { contains: text, mode: "insensitive" } },
       { packSize: { contains: text, mode: "insensitive" } },
       { category: { contains: text, mode: "insensitive" } },
+      // a pack's SKU or label (issue 25), active or not: the back office manages them all
+      { variants: { some: { OR: [{ sku: { contains: text, mode: "insensitive" } }, { label: { contains: text, mode: "insensitive" } }] } } },
       ...(id !== undefined ? [{ productId: id }] : []),
     ],
   };
 }
 
-export async function productPage(ctx: Context, input: { page: number; search: string }) {
-  const where = adminSearch(input.search);
+/** a pack the owner has still to complete: no net quantity, or an MRP the packs migration raised to the price */
+export const packNeedsNetQuantity = { OR: [{ netQuantity: null }, { mrpRaised: true }] } satisfies Prisma.ProductVariantWhereInput;
+
+/** The admin's product list: 20 a page, newest first, each product with all its packs (stock per pack). */
+export async function productPage(ctx: Context, input: z.infer<typeof productPageInput>) {
+  const searched = adminSearch(input.search);
+  const where: Prisma.ProductWhereInput = input.needs === "netQuantity" ? { AND: [searched, { variants: { some: packNeedsNetQuantity } }] } : searched;
   const [rows, total] = await Promise.all([
     ctx.db.product.findMany({ where, select: productSelect, orderBy: { productId: "desc" }, skip: (input.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
     ctx.db.product.count({ where }),
   ]);
-  return { items: rows.map(toProductOutput), total, page: input.page, pageSize: PAGE_SIZE };
+  const variants = await ctx.db.productVariant.findMany({
+    where: { productId: { in: rows.map((r) => r.productId) } },
+    select: variantSelect,
+    orderBy: variantOrder,
+  });
+  const items = rows.map((r) =>
+    toProductDetailsOutput(
+      r,
+      variants.filter((v) => v.productId === r.productId),
+    ),
+  );
+  return { items, total, page: input.page, pageSize: PAGE_SIZE };
 }
 
 const imageFrom = async (dataUrl: string | undefined) => (dataUrl ? renderProductImages(decodeDataUrl(dataUrl)) : undefined);
@@ -217,6 +252,9 @@ export async function updateProduct(ctx: Context, input: z.infer<typeof productU
   const image = await imageFrom(input.productImg);
   const changes = changedProductData(input);
   await ctx.db.$transaction(async (tx) => {
+    // packs first, then the product: the lock order of stock taking (catalogue/stock.ts), so an edit
+    // and a checkout of this product cannot deadlock
+    await tx.$queryRaw`SELECT 1 FROM "ProductVariant" WHERE "productId" = ${input.productId}::int ORDER BY "variantId" FOR UPDATE`;
     await tx.product.update({ where: { productId: input.productId }, data: changes });
     await updateDefaultVariant(tx, input.productId, changes);
   });

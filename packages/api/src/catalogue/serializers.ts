@@ -3,6 +3,7 @@ import { toRupees } from "@store/domain";
 import { z } from "zod";
 import { productImageUrl } from "./images.ts";
 import { deliveryOutput } from "../platform/serialize-common.ts";
+import { toVariantOutput, variantOutput, type VariantRow } from "./variant-serializers.ts";
 
 export const productSelect = {
   productId: true,
@@ -21,6 +22,9 @@ export const productSelect = {
   gstRate: true,
   countryOfOrigin: true,
   manufacturer: true,
+  priceFrom: true,
+  variantCount: true,
+  defaultVariantId: true,
   createdAt: true,
   updatedAt: true,
 } satisfies Prisma.ProductSelect;
@@ -46,6 +50,13 @@ export const productOutput = z.object({
   gstRate: z.number().int().describe("GST rate in per cent, included in the price"),
   countryOfOrigin: z.string().nullable().describe("null: the store's default (GET /store-facts)"),
   manufacturer: z.string().nullable().describe("null: the store's default (GET /store-facts)"),
+  priceFrom: z.number().describe('rupees: the lowest price of the product\'s active packs ("from ₹39")'),
+  variantCount: z.number().int().describe("how many active packs the product has"),
+  defaultVariantId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the pack the product opens on: the first active one in stock (by position), else the first active one"),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
@@ -72,7 +83,24 @@ export function toProductOutput(p: ProductRow): ProductOutput {
     gstRate: p.gstRate,
     countryOfOrigin: p.countryOfOrigin,
     manufacturer: p.manufacturer,
+    priceFrom: toRupees(p.priceFrom),
+    variantCount: p.variantCount,
+    defaultVariantId: p.defaultVariantId,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
+}
+
+/**
+ * One product with its packs (GET /products/details/{productId}, the admin's product page): every
+ * field of the list's answer, productPrice/mainPrice/packSize/quantity being the default pack's, and
+ * `variants` in display order (only the active ones for a guest or a customer).
+ */
+export const productDetailsOutput = productOutput.extend({
+  variants: z.array(variantOutput).describe("the packs in display order: only the active ones, except for the admin"),
+});
+export type ProductDetailsOutput = z.infer<typeof productDetailsOutput>;
+
+export function toProductDetailsOutput(p: ProductRow, variants: VariantRow[]): ProductDetailsOutput {
+  return { ...toProductOutput(p), variants: variants.map(toVariantOutput) };
 }

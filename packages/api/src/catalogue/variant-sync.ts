@@ -28,3 +28,29 @@ export const syncProductSql = (productId: number, now: Date) => Prisma.sql`
 export async function syncProductFromVariants(tx: Prisma.TransactionClient, productId: number, now = new Date()): Promise<void> {
   await tx.$executeRaw(syncProductSql(productId, now));
 }
+
+/** syncProductSql for many products in one statement (an import's batch): the same default pack and summary for each. */
+export const syncProductsSql = (productIds: number[], now: Date) => Prisma.sql`
+  UPDATE "Product" p SET
+    "defaultVariantId" = d."variantId", "productPrice" = d.price, "mainPrice" = d.mrp, "packSize" = d.label,
+    quantity = d.stock, "hsnCode" = d."hsnCode", "gstRate" = d."gstRate",
+    "priceFrom" = s."priceFrom", "variantCount" = s."variantCount", "updatedAt" = ${now}::timestamp(3)
+  FROM (
+    SELECT DISTINCT ON ("productId") "productId", "variantId", price, mrp, label, stock, "hsnCode", "gstRate" FROM "ProductVariant"
+    WHERE "productId" = ANY(${productIds}::int[]) AND active
+    ORDER BY "productId", (stock > 0) DESC, position, "variantId"
+  ) d, (
+    SELECT "productId", MIN(price)::int AS "priceFrom", COUNT(*)::int AS "variantCount" FROM "ProductVariant"
+    WHERE "productId" = ANY(${productIds}::int[]) AND active GROUP BY "productId"
+  ) s
+  WHERE p."productId" = d."productId" AND s."productId" = d."productId"`;
+
+export async function syncProductsFromVariants(tx: Prisma.TransactionClient, productIds: number[], now = new Date()): Promise<void> {
+  if (productIds.length)
+    await tx.$executeRaw(
+      syncProductsSql(
+        [...productIds].sort((a, b) => a - b),
+        now,
+      ),
+    );
+}

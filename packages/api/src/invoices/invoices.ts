@@ -6,6 +6,7 @@ import { amountInWords, documentNumber, financialYear, GST_STATES, stateCodeOf, 
 import type { InvoiceDocument, InvoiceLine } from "./invoice-pdf.ts";
 import type { Settings } from "../back-office/settings.ts";
 import { ownOrder } from "../orders/order-view.ts";
+import { packName } from "@store/domain";
 import type { AuthedContext } from "../platform/context-guards.ts";
 import { StoreError } from "../platform/errors.ts";
 
@@ -74,7 +75,10 @@ export async function issueInvoice(tx: Tx, productOrderId: string, settings: Set
       productPrice: true,
       quantity: true,
       deliveryCharge: true,
-      product: { select: { hsnCode: true, gstRate: true, packSize: true } },
+      // the pack's size, HSN and rate as they were snapshot on the line (issue 25), not the product's now
+      label: true,
+      hsnCode: true,
+      gstRate: true,
     },
   });
   const buyer = await tx.customer.findUnique({ where: { customerId: order.customerId }, select: { gstin: true } });
@@ -84,12 +88,12 @@ export async function issueInvoice(tx: Tx, productOrderId: string, settings: Set
   const hsn = (code: string) => code.slice(0, settings.hsnDigits);
   const lines: StoredLine[] = [];
   for (const r of rows) {
-    const goods = { hsn: hsn(r.product.hsnCode), unit: "NOS", ratePercent: r.product.gstRate, orderId: r.orderId };
+    const goods = { hsn: hsn(r.hsnCode), unit: "NOS", ratePercent: r.gstRate, orderId: r.orderId };
     lines.push(
       taxedLine(
         {
           ...goods,
-          description: `${r.productName} (${r.product.packSize})`,
+          description: packName(r.productName, r.label),
           quantity: r.quantity,
           unitPricePaise: r.productPrice,
           totalPaise: r.productPrice * r.quantity,
@@ -107,16 +111,16 @@ export async function issueInvoice(tx: Tx, productOrderId: string, settings: Set
     }
   }
   if (order.codFee > 0) {
-    const principal = [...rows].sort((a, b) => b.product.gstRate - a.product.gstRate)[0];
+    const principal = [...rows].sort((a, b) => b.gstRate - a.gstRate)[0];
     lines.push(
       taxedLine(
         {
           description: "Cash on delivery fee",
-          hsn: hsn(principal?.product.hsnCode ?? settings.defaultHsnCode),
+          hsn: hsn(principal?.hsnCode ?? settings.defaultHsnCode),
           quantity: 1,
           unit: "NOS",
           unitPricePaise: order.codFee,
-          ratePercent: principal?.product.gstRate ?? settings.defaultGstRate,
+          ratePercent: principal?.gstRate ?? settings.defaultGstRate,
           totalPaise: order.codFee,
           orderId: null,
         },

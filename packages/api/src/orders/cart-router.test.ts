@@ -208,7 +208,12 @@ describe("cart.checkout", () => {
     await other.caller.orders.save({ productId: p2, quantity: 3 });
     const ordersBefore = await env.handle.db.productOrder.count();
     const refsBefore = await env.handle.db.orderReference.count();
-    await expect(c.caller.cart.checkout()).rejects.toMatchObject({ code: "CONFLICT", message: "Only 2 left of Scarce. Please lower the quantity." });
+    // the checkout's refusal names the pack and its SKU (issue 25)
+    const { sku } = await env.handle.db.productVariant.findFirstOrThrow({ where: { productId: p2 } });
+    await expect(c.caller.cart.checkout()).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `Only 2 left of Scarce – 500ml (SKU ${sku}). Please lower the quantity.`,
+    });
     expect(await stockOf(p1)).toBe(10);
     expect(await stockOf(p2)).toBe(2);
     expect(await env.handle.db.productOrder.count()).toBe(ordersBefore);

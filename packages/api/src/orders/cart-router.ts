@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, idempotencyKey, lineQuantity, pageInput, paymentMethodSchema } from "@store/validators";
+import { chosenVariantId, id, idempotencyKey, lineQuantity, pageInput, paymentMethodSchema } from "@store/validators";
 import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure } from "../trpc.ts";
 import { cartOutput } from "./cart-serializers.ts";
 import { orderOutput } from "./serializers.ts";
@@ -17,12 +17,14 @@ export const cartRouter = createTRPCRouter({
         method: "POST",
         path: "/addToCart/save",
         tags: ["Cart"],
-        summary: "Add a product to the caller's cart; adding it again raises the quantity. Name and price come from the product.",
+        summary:
+          "Add a pack of a product to the caller's cart (variantId: required when the product has more than one active pack); adding the same pack again raises the quantity. Name and price come from the product and its pack.",
       },
     })
     .input(
       z.object({
         productId: id("Product id"),
+        variantId: chosenVariantId,
         quantity: lineQuantity.default(1),
         customerId: id("Customer id").optional().describe("if sent, must be the caller's own id"),
         productName: z.string().max(200).optional().describe("ignored: taken from the product"),

@@ -8,7 +8,8 @@ import { cartSelect, toCartOutput, type CartRow } from "./cart-serializers.ts";
 import { toOrderOutput } from "./serializers.ts";
 import type { Context } from "../context.ts";
 import { type AuthedContext, type CustomerContext, searchedId } from "../platform/context-guards.ts";
-import { placeOrder } from "./order-placement.ts";
+import { placeOrder, type OrderLine } from "./order-placement.ts";
+import { cartName, choosePack } from "./variant-choice.ts";
 import { assertOffered } from "../payments/payment-options.ts";
 import { afterPlacing } from "../payments/gateway-payments.ts";
 import { idempotencyKeyOf, once } from "../platform/idempotency.ts";
@@ -25,32 +26,35 @@ async function ownedLine(ctx: AuthedContext, addToCartId: number): Promise<CartR
 const unavailable = (refusal: NonNullable<ReturnType<typeof whyNotAvailable>>) =>
   refusal.over === "limit" ? new StoreError(400, "QUANTITY_LIMIT", refusal.message) : new StoreError(409, "OUT_OF_STOCK", refusal.message);
 
-/** Add a product to the caller's cart; adding it again raises the quantity (docs/store-spec.md §7 POST /addToCart/save). */
-export async function addToCart(ctx: CustomerContext, input: { productId: number; quantity: number; customerId?: number }) {
+/**
+ * Add a pack of a product to the caller's cart (docs/store-spec.md §7 POST /addToCart/save); adding the same
+ * pack again raises the quantity, another pack of the product makes a second line (issue 25).
+ */
+export async function addToCart(ctx: CustomerContext, input: { productId: number; variantId?: number; quantity: number; customerId?: number }) {
   if (input.customerId !== undefined) assertOwnCustomer(ctx.auth, input.customerId, "the cart");
-  const product = await ctx.db.product.findFirst({ where: { productId: input.productId, deletedAt: null }, select: { quantity: true, productName: true } });
-  if (!product) throw new StoreError(404, "NOT_FOUND", `Product ${input.productId} was not found.`);
-  const key = { customerId_productId: { customerId: ctx.customerId, productId: input.productId } };
+  const pack = await choosePack(ctx.db, input.productId, input.variantId);
+  const key = { customerId_variantId: { customerId: ctx.customerId, variantId: pack.variantId } };
   // increment in the database, then check the result (rolled back if too many): two adds of the
-  // same product at the same moment both count, instead of one overwriting the other
+  // same pack at the same moment both count, instead of one overwriting the other
   const line = await ctx.db.$transaction(async (tx) => {
     const { addToCartId, quantity } = await tx.cartItem.upsert({
       where: key,
-      create: { customerId: ctx.customerId, productId: input.productId, quantity: input.quantity },
+      create: { customerId: ctx.customerId, productId: pack.productId, variantId: pack.variantId, quantity: input.quantity },
       update: { quantity: { increment: input.quantity } },
       select: { addToCartId: true, quantity: true },
     });
-    const refusal = whyNotAvailable(product, quantity);
+    const refusal = whyNotAvailable({ productName: cartName(pack), quantity: pack.stock }, quantity);
     if (refusal) throw unavailable(refusal);
     return tx.cartItem.findUniqueOrThrow({ where: { addToCartId }, select: cartSelect });
   });
-  return { success: true, message: `${product.productName} added to your cart.`, addToCart: toCartOutput(line) };
+  return { success: true, message: `${cartName(pack)} added to your cart.`, addToCart: toCartOutput(line) };
 }
 
 /** Set a line's quantity (owner or admin). */
 export async function setCartQuantity(ctx: AuthedContext, input: { addToCartId: number; quantity: number }) {
   const line = await ownedLine(ctx, input.addToCartId);
-  const refusal = whyNotAvailable({ productName: line.product.productName, quantity: line.product.quantity }, input.quantity);
+  const name = cartName({ productName: line.product.productName, label: line.variant.label, variantCount: line.product.variantCount });
+  const refusal = whyNotAvailable({ productName: name, quantity: line.variant.stock }, input.quantity);
   if (refusal) throw unavailable(refusal);
   const updated = await ctx.db.cartItem.update({ where: { addToCartId: line.addToCartId }, data: { quantity: input.quantity }, select: cartSelect });
   return { success: true, message: "Quantity updated.", addToCart: toCartOutput(updated) };
@@ -83,6 +87,7 @@ export function cartListWhere(input: { search: string; customerId?: number }): P
       ? {
           OR: [
             { product: { productName: { contains: likeText(q), mode: "insensitive" } } },
+            { variant: { sku: { contains: likeText(q), mode: "insensitive" } } },
             ...(id !== undefined ? [{ addToCartId: id }, { customerId: id }, { productId: id }] : []),
           ],
         }
@@ -111,8 +116,8 @@ export async function checkoutCart(ctx: CustomerContext, input: { idempotencyKey
   const answer = await once(ctx, key, { checkout: true, method }, async (tx) => {
     const settings = await assertMayOrder(tx, ctx.customerId);
     assertOffered(method, settings, ctx.services);
-    const lines = await tx.$queryRaw<{ productId: number; quantity: number }[]>`
-      DELETE FROM "CartItem" WHERE "customerId" = ${ctx.customerId}::int RETURNING "productId", quantity`;
+    const lines = await tx.$queryRaw<OrderLine[]>`
+      DELETE FROM "CartItem" WHERE "customerId" = ${ctx.customerId}::int RETURNING "productId", "variantId", quantity`;
     if (lines.length === 0) throw new StoreError(400, "BAD_REQUEST", "Your cart is empty.");
     const placed = await placeOrder(tx, ctx.customerId, lines, method, settings, ctx.services.mail);
     return {

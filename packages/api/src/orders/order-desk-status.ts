@@ -2,12 +2,12 @@
 // transaction behind the order's locked header, each line by the per-line rule and its side effects
 // (order-status.ts moveLine: stock, credit note, refund, cash collected). The customer gets one mail
 // for the order. An unpaid UPI or ONLINE order does not go forward unless the caller forces it.
-import { checkStatusChange, formatRupees, isClosed, type OrderStatus } from "@store/domain";
+import { checkStatusChange, effectsOf, formatRupees, isClosed, type OrderStatus } from "@store/domain";
 import { lockOrder, actorOf } from "../payments/payment-status.ts";
 import { sendNewRefund } from "../payments/refund-actions.ts";
 import { REFUND_STATUS } from "../payments/refunds.ts";
 import type { RoleAwareContext } from "../payments/money-owner.ts";
-import { STOCK_TX_OPTIONS } from "../catalogue/stock.ts";
+import { putBackStock, STOCK_TX_OPTIONS } from "../catalogue/stock.ts";
 import { queueOrderMail } from "../messaging/outbox.ts";
 import { StoreError } from "../platform/errors.ts";
 import { moveLine } from "./order-status.ts";
@@ -48,8 +48,11 @@ async function applyMove(ctx: RoleAwareContext, { productOrderId, orderStatus: n
     }
     let restocked = false;
     const refundIds: number[] = [];
+    // every line's units back at once, in the lock order of a checkout (packs, then products)
+    const stockPutBack = effectsOf(next).restock;
+    if (stockPutBack) await putBackStock(tx, moving);
     for (const line of moving) {
-      const moved = await moveLine(ctx, tx, header, line, next, { tell: false });
+      const moved = await moveLine(ctx, tx, header, line, next, { tell: false, stockPutBack });
       header = moved.header;
       restocked ||= moved.restocked;
       if (moved.refundId !== null) refundIds.push(moved.refundId);

@@ -3,7 +3,8 @@
 import { Prisma } from "@store/db";
 import { expectedDelivery, orderReference, orderTotals, toPaise, whyNoCod, type OrderTotals, type PaymentMethod } from "@store/domain";
 import type { OrderRow } from "./serializers.ts";
-import { takeStockSql } from "../catalogue/stock.ts";
+import { resyncProducts, takeStockSql } from "../catalogue/stock.ts";
+import { packName } from "@store/domain";
 import type { Settings } from "../back-office/settings.ts";
 import { recordPaymentEvent } from "../payments/payment-status.ts";
 import { issueInvoice } from "../invoices/invoices.ts";
@@ -15,50 +16,60 @@ type Tx = Prisma.TransactionClient;
 
 export interface OrderLine {
   productId: number;
+  /** the pack (issue 25): its stock is taken, its price, MRP and tax are snapshot on the line */
+  variantId: number;
   quantity: number;
 }
 
-/** The columns orderSelect reads, as one raw row (the product's pack size and image ride along). */
-type RawOrderRow = Omit<OrderRow, "product"> & { packSize: string; imageHash: string | null };
-const fromRaw = ({ packSize, imageHash, ...order }: RawOrderRow): OrderRow => ({ ...order, product: { packSize, imageHash } });
+/** The columns orderSelect reads, as one raw row (the product's image rides along). */
+type RawOrderRow = Omit<OrderRow, "product"> & { imageHash: string | null };
+const fromRaw = ({ imageHash, ...order }: RawOrderRow): OrderRow => ({ ...order, product: { imageHash } });
 
 /**
- * One order line in ONE statement: take the stock (stock.ts) and write the line with name and
- * price from the product record. Raw SQL because this is the store's hottest write: as Prisma calls
- * it was 6 statements and most of the CPU of an order (measured, see bench/README.md).
+ * One order line in ONE statement: take the pack's stock (stock.ts) and write the line with the
+ * product's name and the pack's price, MRP, size and tax as they are now (a snapshot). Raw SQL because
+ * this is the store's hottest write: as Prisma calls it was 6 statements and most of the CPU of an
+ * order (measured, see bench/README.md). The product's mirror is re-synced after all lines (resyncProducts).
  */
 async function insertOrderLine(tx: Tx, customerId: number, line: OrderLine, productOrderId: string, now: Date): Promise<OrderRow> {
   const rows = await tx.$queryRaw<RawOrderRow[]>`
     WITH h AS (SELECT "customerName", "shippingAddress" FROM "Order" WHERE "productOrderId" = ${productOrderId}
-    ), p AS (${takeStockSql(line.productId, line.quantity, now, Prisma.sql`TRUE`)}
+    ), p AS (${takeStockSql(line.variantId, line.quantity, now, Prisma.sql`v."productId" = ${line.productId}::int`)}
     ), o AS (
       INSERT INTO "ProductOrder" ("productOrderId", "customerId", "customerName", "shippingAddress", "productId", "productName",
-        "productPrice", "deliveryCharge", "orderTotalPrice", quantity, "deliveryDate", "startDate", "orderAddDateTime", "updatedAt")
-      SELECT ${productOrderId}, ${customerId}::int, h."customerName", h."shippingAddress", p."productId", p."productName", p."productPrice", p."deliveryCharge",
+        "productPrice", "variantId", sku, label, "netQuantity", "netUnit", mrp, "hsnCode", "gstRate",
+        "deliveryCharge", "orderTotalPrice", quantity, "deliveryDate", "startDate", "orderAddDateTime", "updatedAt")
+      SELECT ${productOrderId}, ${customerId}::int, h."customerName", h."shippingAddress", p."productId", p."productName", p."productPrice",
+        p."variantId", p.sku, p.label, p."netQuantity", p."netUnit", p.mrp, p."hsnCode", p."gstRate", p."deliveryCharge",
         p."productPrice" * ${line.quantity}::int + p."deliveryCharge", ${line.quantity}::int,
         ${expectedDelivery(now)}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3)
       FROM p, h
       RETURNING *
     )
     SELECT o."orderId", o."productOrderId", o."customerId", o."customerName", o."shippingAddress", o."productId", o."productName",
-      o."productPrice", o."deliveryCharge", o."orderTotalPrice", o.quantity, o."paymentStatus", o."returnStatus", o."returnReason",
+      o."productPrice", o."variantId", o.sku, o.label, o."netQuantity", o."netUnit", o.mrp, o."hsnCode", o."gstRate",
+      o."deliveryCharge", o."orderTotalPrice", o.quantity, o."paymentStatus", o."returnStatus", o."returnReason",
       o."returnRequestedAt", o."orderStatus", o."deliveryDate", o."startDate", o."endDate", o."orderAddDateTime", o."updatedAt",
-      p."packSize", p."imageHash"
+      p."imageHash"
     FROM o, p`;
   const [row] = rows;
   if (row) return fromRaw(row);
   throw await whyNotPlaced(tx, line);
 }
 
-/** The line could not be written: say why, in words a shopper understands. */
+/** The line could not be written: say why, in words a shopper understands, naming the pack's SKU. */
 async function whyNotPlaced(tx: Tx, line: OrderLine): Promise<StoreError> {
-  const product = await tx.product.findUnique({ where: { productId: line.productId }, select: { productName: true, quantity: true, deletedAt: true } });
+  const product = await tx.product.findUnique({ where: { productId: line.productId }, select: { productName: true, deletedAt: true } });
   if (!product || product.deletedAt) return new StoreError(404, "NOT_FOUND", `Product ${line.productId} is no longer sold.`);
-  return new StoreError(
-    409,
-    "CONFLICT",
-    product.quantity === 0 ? `${product.productName} is out of stock.` : `Only ${product.quantity} left of ${product.productName}. Please lower the quantity.`,
-  );
+  const pack = await tx.productVariant.findUnique({
+    where: { variantId: line.variantId },
+    select: { productId: true, sku: true, label: true, stock: true, active: true },
+  });
+  if (!pack || pack.productId !== line.productId)
+    return new StoreError(404, "NOT_FOUND", `Pack size ${line.variantId} of ${product.productName} was not found.`);
+  const name = `${packName(product.productName, pack.label)} (SKU ${pack.sku})`;
+  if (!pack.active) return new StoreError(400, "VARIANT_NOT_SOLD", `${name} is no longer sold. Please choose another pack size.`);
+  return new StoreError(409, "CONFLICT", pack.stock === 0 ? `${name} is out of stock.` : `Only ${pack.stock} left of ${name}. Please lower the quantity.`);
 }
 
 /** The header with the customer's name and address as they are now; totals follow once the lines are in. */
@@ -108,10 +119,16 @@ export async function placeOrder(
   const now = new Date();
   const { productOrderId, pinCode } = await insertHeader(tx, customerId, method, settings, now);
   const created: OrderRow[] = [];
-  // lock rows in a fixed order so two checkouts of the same products cannot deadlock
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+  // lock rows in a fixed order so two checkouts of the same packs cannot deadlock: the packs in
+  // variantId order, then their products (the mirrors) in productId order
+  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
     created.push(await insertOrderLine(tx, customerId, line, productOrderId, now));
   }
+  await resyncProducts(
+    tx,
+    created.map((l) => l.productId),
+    now,
+  );
   const totals = orderTotals(
     created.map((l) => ({ pricePaise: l.productPrice, quantity: l.quantity, deliveryPaise: l.deliveryCharge })),
     method === "COD" ? toPaise(settings.codFee) : 0,
@@ -137,7 +154,7 @@ export async function placeOrder(
     (o) => ({
       kind: "order-placed",
       ...o,
-      lines: created.map((l) => ({ productName: l.productName, quantity: l.quantity, totalPaise: l.productPrice * l.quantity })),
+      lines: created.map((l) => ({ productName: packName(l.productName, l.label), quantity: l.quantity, totalPaise: l.productPrice * l.quantity })),
       deliveryPaise: totals.deliveryTotal,
       codFeePaise: totals.codFee,
       grandTotalPaise: totals.grandTotal,

@@ -37,17 +37,25 @@ export interface LineMove {
  * One line to `next`, in the transaction that locked its order's header (lockOrder): the line's
  * status and end date, its mail (unless the caller tells the customer itself), and what follows —
  * a cancelled line's stock, credit note and refund; cash collected once a COD order is delivered.
- * The caller has checked the move (checkStatusChange). Used by the per-line call and the whole-order
+ * The caller has checked the move (checkStatusChange); `stockPutBack`: the caller already put this line's units back. Used by the per-line call and the whole-order
  * move (order-desk-status.ts) alike.
  */
-export async function moveLine(ctx: RoleAwareContext, tx: Tx, header: Header, line: Line, next: OrderStatus, opts: { tell: boolean }): Promise<LineMove> {
+export async function moveLine(
+  ctx: RoleAwareContext,
+  tx: Tx,
+  header: Header,
+  line: Line,
+  next: OrderStatus,
+  opts: { tell: boolean; stockPutBack?: boolean },
+): Promise<LineMove> {
   const effects = effectsOf(next);
   await tx.productOrder.update({ where: { orderId: line.orderId }, data: { orderStatus: next, ...(effects.ends ? { endDate: new Date() } : {}) } });
   if (opts.tell) await queueLineMail(tx, ctx.services, line.orderId, (l) => ({ kind: "order-status", ...l, status: next }));
   let restocked = false;
   let refundId: number | null = null;
   if (effects.restock) {
-    await putBackStock(tx, line.productId, line.quantity);
+    // a whole order's lines are put back together by the caller (packs then products, in id order)
+    if (!opts.stockPutBack) await putBackStock(tx, [line]);
     restocked = true;
     await creditCancelledLine(tx, header.productOrderId, line.orderId, "order cancelled", await loadSettings(tx), new Date());
     refundId = await refundLine(tx, line, "order cancelled", { owner: isStoreOwner(ctx) });

@@ -98,14 +98,19 @@ describe("orders.save", () => {
   it("answers 409 'Only N left' when asking for more than the stock, and leaves the stock alone", async () => {
     const c = await env.newCustomer();
     const productId = await env.newProduct({ productName: "Bleach", quantity: 4 });
+    // the refusal names the pack and its SKU (issue 25)
+    const { sku } = await env.handle.db.productVariant.findFirstOrThrow({ where: { productId } });
     await expect(c.caller.orders.save({ productId, quantity: 5 })).rejects.toMatchObject({
       code: "CONFLICT",
-      message: "Only 4 left of Bleach. Please lower the quantity.",
+      message: `Only 4 left of Bleach – 500ml (SKU ${sku}). Please lower the quantity.`,
     });
     expect(await stockOf(productId)).toBe(4);
     await c.caller.orders.save({ productId, quantity: 4 });
     expect(await stockOf(productId)).toBe(0);
-    await expect(c.caller.orders.save({ productId, quantity: 1 })).rejects.toMatchObject({ code: "CONFLICT", message: "Bleach is out of stock." });
+    await expect(c.caller.orders.save({ productId, quantity: 1 })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `Bleach – 500ml (SKU ${sku}) is out of stock.`,
+    });
     expect(await stockOf(productId)).toBe(0);
   });
 
@@ -147,7 +152,9 @@ describe("stock under concurrency", () => {
     expect(ok).toHaveLength(5);
     for (const f of failed) {
       expect(f.reason).toMatchObject({ code: "CONFLICT" });
-      expect(f.reason.message).toMatch(/^(Last Units is out of stock\.|Only \d left of Last Units\. Please lower the quantity\.)$/);
+      expect(f.reason.message).toMatch(
+        /^(Last Units – 500ml \(SKU P\d+-500ML\) is out of stock\.|Only \d left of Last Units – 500ml \(SKU P\d+-500ML\)\. Please lower the quantity\.)$/,
+      );
     }
     expect(await stockOf(productId)).toBe(0);
     expect(await env.handle.db.productOrder.count({ where: { productId } })).toBe(5);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  chosenVariantId,
   id,
   idempotencyKey,
   lineQuantity,
@@ -43,6 +44,7 @@ export const ordersRouter = createTRPCRouter({
       z
         .object({
           productId: id("Product id"),
+          variantId: chosenVariantId,
           quantity: lineQuantity,
           customerId: id("Customer id").optional().describe("if sent, must be the caller's own id"),
           idempotencyKey: idempotencyKey.optional(),

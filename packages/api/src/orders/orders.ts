@@ -14,6 +14,7 @@ import { placeOrder, type OrderLine } from "./order-placement.ts";
 import { assertOffered } from "../payments/payment-options.ts";
 import { afterPlacing } from "../payments/gateway-payments.ts";
 import { StoreError } from "../platform/errors.ts";
+import { choosePack } from "./variant-choice.ts";
 
 export type OrderView = "all" | "shipping" | "delivered";
 
@@ -23,14 +24,22 @@ const views = {
   delivered: { orderStatus: "Completed" },
 } satisfies Record<OrderView, Prisma.ProductOrderWhereInput>;
 
-/** Order one product (docs/store-spec.md §7 POST /productOrder/save); a customerId sent must be the caller's own. */
-export async function orderOneProduct(ctx: CustomerContext, input: OrderLine & { customerId?: number; idempotencyKey?: string; paymentMethod: PaymentMethod }) {
+/**
+ * Order one product (docs/store-spec.md §7 POST /productOrder/save); a customerId sent must be the caller's
+ * own. The pack is `variantId`, or the product's only active pack (variant-choice.ts).
+ */
+export async function orderOneProduct(
+  ctx: CustomerContext,
+  input: { productId: number; variantId?: number; quantity: number; customerId?: number; idempotencyKey?: string; paymentMethod: PaymentMethod },
+) {
   if (input.customerId !== undefined) assertOwnCustomer(ctx.auth, input.customerId, "orders");
-  const line = { productId: input.productId, quantity: input.quantity };
+  const asked = { productId: input.productId, variantId: input.variantId, quantity: input.quantity };
   const method = input.paymentMethod;
-  const answer = await once(ctx, idempotencyKeyOf(ctx, input.idempotencyKey), { ...line, method }, async (tx) => {
+  const answer = await once(ctx, idempotencyKeyOf(ctx, input.idempotencyKey), { ...asked, method }, async (tx) => {
     const settings = await assertMayOrder(tx, ctx.customerId);
     assertOffered(method, settings, ctx.services);
+    const pack = await choosePack(tx, input.productId, input.variantId);
+    const line: OrderLine = { productId: pack.productId, variantId: pack.variantId, quantity: input.quantity };
     const placed = await placeOrder(tx, ctx.customerId, [line], method, settings, ctx.services.mail);
     const [order] = placed.lines;
     if (!order) throw new Error("an order of one line was placed without its line");

@@ -12,6 +12,14 @@ export const orderSelect = {
   productId: true,
   productName: true,
   productPrice: true,
+  variantId: true,
+  sku: true,
+  label: true,
+  netQuantity: true,
+  netUnit: true,
+  mrp: true,
+  hsnCode: true,
+  gstRate: true,
   deliveryCharge: true,
   orderTotalPrice: true,
   quantity: true,
@@ -25,7 +33,7 @@ export const orderSelect = {
   endDate: true,
   orderAddDateTime: true,
   updatedAt: true,
-  product: { select: { imageHash: true, packSize: true } },
+  product: { select: { imageHash: true } },
 } satisfies Prisma.ProductOrderSelect;
 export type OrderRow = Prisma.ProductOrderGetPayload<{ select: typeof orderSelect }>;
 
@@ -41,7 +49,16 @@ export const orderOutput = z.object({
   deliveryCharge: z.number().describe("rupees"),
   orderTotalPrice: z.number().describe("rupees: price x quantity + delivery charge"),
   quantity: z.number().int(),
-  packSize: z.string(),
+  packSize: z.string().describe("the line's pack size (its label at order time)"),
+  variantId: z.number().int().describe("the pack ordered (issue 25)"),
+  sku: z.string().describe("the pack's SKU at order time"),
+  label: z.string().describe("the pack's size at order time, e.g. 500 ml"),
+  netQuantity: z.number().nullable().describe("the pack's net quantity at order time (null: not known for a migrated pack)"),
+  netUnit: z.string().nullable().describe("ml | l | g | kg | piece"),
+  mrp: z.number().describe("rupees: the pack's MRP at order time"),
+  price: z.number().describe("rupees per unit at order time (= productPrice)"),
+  hsnCode: z.string().describe("the pack's HSN code at order time (its invoice line's)"),
+  gstRate: z.number().int().describe("the pack's GST rate % at order time (its invoice line's)"),
   paymentStatus: z.string(),
   returnStatus: z.string(),
   returnReason: z.string().nullable(),
@@ -74,7 +91,16 @@ export function toOrderOutput(o: OrderRow): OrderOutput {
     deliveryCharge: toRupees(o.deliveryCharge),
     orderTotalPrice: toRupees(o.orderTotalPrice),
     quantity: o.quantity,
-    packSize: o.product.packSize,
+    packSize: o.label,
+    variantId: o.variantId,
+    sku: o.sku,
+    label: o.label,
+    netQuantity: o.netQuantity === null ? null : Number(o.netQuantity),
+    netUnit: o.netUnit,
+    mrp: toRupees(o.mrp),
+    price: toRupees(o.productPrice),
+    hsnCode: o.hsnCode,
+    gstRate: o.gstRate,
     paymentStatus: o.paymentStatus,
     returnStatus: o.returnStatus,
     returnReason: o.returnReason,
@@ -94,7 +120,17 @@ export function toOrderOutput(o: OrderRow): OrderOutput {
 
 /** An order line with the product details the spec's `orderProducts` answer nests. */
 export const orderWithProductsOutput = orderOutput.extend({
-  products: z.array(z.object({ productId: z.number().int(), productName: z.string(), packSize: z.string(), productImg: z.string().nullable() })),
+  products: z.array(
+    z.object({
+      productId: z.number().int(),
+      productName: z.string(),
+      packSize: z.string(),
+      variantId: z.number().int(),
+      sku: z.string(),
+      label: z.string(),
+      productImg: z.string().nullable(),
+    }),
+  ),
   payBefore: z
     .date()
     .nullable()
@@ -104,5 +140,8 @@ export const orderWithProductsOutput = orderOutput.extend({
 /** `payBefore`: the deadline of the line's order (pay-before.ts), the same on each of its lines. */
 export function toOrderWithProducts(row: OrderRow, payBefore: Date | null): z.infer<typeof orderWithProductsOutput> {
   const o = toOrderOutput(row);
-  return { ...o, products: [{ productId: o.productId, productName: o.productName, packSize: o.packSize, productImg: o.productImg }], payBefore };
+  const products = [
+    { productId: o.productId, productName: o.productName, packSize: o.packSize, variantId: o.variantId, sku: o.sku, label: o.label, productImg: o.productImg },
+  ];
+  return { ...o, products, payBefore };
 }

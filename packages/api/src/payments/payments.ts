@@ -196,9 +196,10 @@ export async function expireUnpaidUpiOrders(db: Context["db"], mail: MailSetting
       const order = await tx.order.findUniqueOrThrow({ where: { productOrderId: next.productOrderId } });
       const open = await tx.productOrder.findMany({ where: { productOrderId: order.productOrderId, orderStatus: { notIn: ["Completed", "Cancelled"] } } });
       const settings = await loadSettings(tx);
+      // the packs first, in variantId order (as a checkout takes them), then the lines' documents
+      await putBackStock(tx, open);
       for (const line of open) {
         await tx.productOrder.update({ where: { orderId: line.orderId }, data: { orderStatus: "Cancelled", endDate: now } });
-        await putBackStock(tx, line.productId, line.quantity);
         await creditCancelledLine(tx, order.productOrderId, line.orderId, "UPI payment not received in time", settings, now);
       }
       await setPaymentStatus(tx, order, {

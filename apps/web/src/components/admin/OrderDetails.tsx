@@ -32,6 +32,7 @@ export function OrderDetails({ order }: { order: Order }) {
           ["Product Id", order.productId],
           ["Product Name", order.productName],
           ["Pack Size", order.packSize],
+          ["SKU", order.sku],
           ["Product Price", formatINR(order.productPrice)],
           ["Quantity", order.quantity],
           ["Delivery Charge", order.deliveryCharge === 0 ? "Free" : formatINR(order.deliveryCharge)],

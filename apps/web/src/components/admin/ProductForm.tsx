@@ -66,7 +66,14 @@ type ProductInput = Partial<z.input<typeof productCreateSchema>>;
 const createResolver = zodResolver<ProductInput, unknown, ProductCreate>(productCreateSchema);
 const updateResolver = zodResolver<ProductInput, unknown, ProductUpdate>(productUpdateSchema);
 
-/** 'Add a product' and the product update form: same fields; add requires more (spec §5). */
+/** The fields of a product's pack (issue 25): the update form leaves them to the packs table (PackTable). */
+const PACK_FIELDS = ["productPrice", "mainPrice", "quantity", "packSize", "hsnCode", "gstRate"] as const;
+
+/**
+ * 'Add a product' and the product update form: add requires more (spec §5), and its price, MRP,
+ * stock, pack size and tax make the product's first pack; the update form edits the product's own
+ * fields, its packs being edited in the packs table beside it (one writer of each pack).
+ */
 export function ProductForm(props: Props) {
   return props.mode === "create" ? <ProductFields {...props} resolver={createResolver} /> : <ProductFields {...props} resolver={updateResolver} />;
 }
@@ -127,15 +134,30 @@ function ProductFields<TOutput extends ProductCreate | ProductUpdate>({
   const shown = preview ?? currentImage ?? null;
   const imgError = imageError ?? err("productImg")?.message;
   const req = required ? " *" : "";
+  const packFields = mode === "create";
+  const submit = (v: TOutput) => {
+    if (packFields) return onSubmit(v);
+    const rest = { ...v };
+    for (const k of PACK_FIELDS) delete (rest as Record<string, unknown>)[k];
+    onSubmit(rest);
+  };
   return (
-    <form className="card admin-form" noValidate onSubmit={handleSubmit((v) => onSubmit(v))}>
-      {required && <p className="hint">Fields marked * are required.</p>}
+    <form className="card admin-form" noValidate onSubmit={handleSubmit(submit)}>
+      {required && (
+        <p className="hint">
+          Fields marked * are required. The price, MRP, quantity and pack size make the product's first pack; add more packs once it is saved.
+        </p>
+      )}
       <div className="form-grid">
         <FormField id="productName" label="Product Name *" registration={register("productName")} error={err("productName")} />
-        <FormField id="productPrice" label={`Price (₹)${req}`} registration={register("productPrice")} error={err("productPrice")} inputMode="decimal" />
-        <FormField id="mainPrice" label={`Main Price (₹)${req}`} registration={register("mainPrice")} error={err("mainPrice")} inputMode="decimal" />
-        <FormField id="quantity" label={`Quantity${req}`} registration={register("quantity")} error={err("quantity")} inputMode="numeric" />
-        <FormField id="packSize" label={`Pack Size${req}`} registration={register("packSize")} error={err("packSize")} placeholder="e.g. 500ml" />
+        {packFields && (
+          <>
+            <FormField id="productPrice" label={`Price (₹)${req}`} registration={register("productPrice")} error={err("productPrice")} inputMode="decimal" />
+            <FormField id="mainPrice" label={`Main Price (₹)${req}`} registration={register("mainPrice")} error={err("mainPrice")} inputMode="decimal" />
+            <FormField id="quantity" label={`Quantity${req}`} registration={register("quantity")} error={err("quantity")} inputMode="numeric" />
+            <FormField id="packSize" label={`Pack Size${req}`} registration={register("packSize")} error={err("packSize")} placeholder="e.g. 500ml" />
+          </>
+        )}
         <FormField id="offer" label="Offer" registration={register("offer")} error={err("offer")} placeholder="e.g. 10% off" />
         <div className="field">
           <label htmlFor="deliveryOption">{`Delivery${req}`}</label>
@@ -179,25 +201,29 @@ function ProductFields<TOutput extends ProductCreate | ProductUpdate>({
             ))}
           </select>
         </div>
-        <FormField
-          id="hsnCode"
-          label="HSN Code"
-          registration={register("hsnCode")}
-          error={err("hsnCode")}
-          inputMode="numeric"
-          hint="4 to 8 digits; empty: the default in Settings"
-        />
-        <div className="field">
-          <label htmlFor="gstRate">GST Rate</label>
-          <select id="gstRate" {...register("gstRate")}>
-            <option value="">Settings default</option>
-            {GST_RATES.map((r) => (
-              <option key={r} value={String(r)}>
-                {r}%
-              </option>
-            ))}
-          </select>
-        </div>
+        {packFields && (
+          <>
+            <FormField
+              id="hsnCode"
+              label="HSN Code"
+              registration={register("hsnCode")}
+              error={err("hsnCode")}
+              inputMode="numeric"
+              hint="4 to 8 digits; empty: the default in Settings"
+            />
+            <div className="field">
+              <label htmlFor="gstRate">GST Rate</label>
+              <select id="gstRate" {...register("gstRate")}>
+                <option value="">Settings default</option>
+                {GST_RATES.map((r) => (
+                  <option key={r} value={String(r)}>
+                    {r}%
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        )}
         <FormField id="countryOfOrigin" label="Country of Origin" registration={register("countryOfOrigin")} error={err("countryOfOrigin")} />
         <FormField id="manufacturer" label="Manufacturer" registration={register("manufacturer")} error={err("manufacturer")} />
       </div>

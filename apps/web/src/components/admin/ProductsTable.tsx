@@ -5,6 +5,7 @@ import { formatDelivery, formatINR } from "../../lib/format";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { PencilIcon, TrashIcon } from "./Icons";
+import { ProductPacks } from "./ProductPacks";
 
 type Product = RouterOutputs["products"]["page"]["items"][number];
 
@@ -44,7 +45,9 @@ export function ProductsTable({ products }: { products: Product[] }) {
               <td>{p.productName}</td>
               <td className="num">{p.quantity}</td>
               <td className="num">{formatINR(p.productPrice)}</td>
-              <td>{p.packSize}</td>
+              <td>
+                <ProductPacks product={p} />
+              </td>
               <td>{p.offer || "—"}</td>
               <td className="num">{formatINR(p.mainPrice)}</td>
               <td>

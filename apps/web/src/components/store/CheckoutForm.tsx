@@ -11,15 +11,34 @@ import { errorCode, errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from
 import { ContactFields, contactDefaults } from "./ContactFields";
 import { feeOf, PaymentMethodPicker, usePaymentOptions } from "./PaymentMethodPicker";
 import { ProductImage } from "./ProductImage";
-import type { Product } from "./ProductCard";
+import { chosenPack, withPack, type ProductWithPacks } from "./packs";
 
 type Customer = RouterOutputs["customers"]["details"];
 type Input = z.input<typeof customerUpdateSchema>;
 type Output = z.output<typeof customerUpdateSchema>;
 
-/** Contact information (prefilled, changes saved to the profile) and Amount Details; Continue places the order and opens it. */
-export function CheckoutForm({ product: p, customer, quantity: asked }: { product: Product; customer: Customer; quantity: number }) {
+/**
+ * Contact information (prefilled, changes saved to the profile) and Amount Details; Continue places
+ * the order and opens it. `packId`: the pack chosen on the product page (?pack=), else its default.
+ */
+export function CheckoutForm({
+  product: p,
+  customer,
+  quantity: asked,
+  packId,
+}: {
+  product: ProductWithPacks;
+  customer: Customer;
+  quantity: number;
+  packId?: number;
+}) {
   const quantity = Math.max(1, Math.min(asked, MAX_LINE_QUANTITY));
+  const pack = chosenPack(p, packId);
+  const price = pack?.price ?? p.productPrice;
+  const label = pack?.label ?? p.packSize;
+  const stock = pack?.stock ?? p.quantity;
+  const name = pack ? withPack(p.productName, pack.label) : p.productName;
+  const again = `/checkOut/${customer.customerId}/${p.productId}?quantity=${quantity}${packId ? `&pack=${packId}` : ""}`;
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +62,12 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
         utils.customers.details.setData({ customerId: customer.customerId }, res.customer);
         form.reset({ ...contactDefaults(res.customer), password: "" });
       }
-      const res = await save.mutateAsync({ productId: p.productId, quantity, ...(method ? { paymentMethod: method } : {}) });
+      const res = await save.mutateAsync({
+        productId: p.productId,
+        ...(pack ? { variantId: pack.variantId } : {}),
+        quantity,
+        ...(method ? { paymentMethod: method } : {}),
+      });
       setPlaced(true);
       void utils.orders.orderProducts.invalidate({ customerId: customer.customerId });
       void utils.products.byId.invalidate({ productId: p.productId });
@@ -57,7 +81,7 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
     } catch (e) {
       if (errorCode(e) === "UNAUTHORIZED") {
         clearCustomerSession();
-        void navigate({ to: "/customerLogin", search: { redirect: `/checkOut/${customer.customerId}/${p.productId}?quantity=${quantity}` } });
+        void navigate({ to: "/customerLogin", search: { redirect: again } });
         return;
       }
       const fields = fieldErrorsOf(e);
@@ -66,7 +90,7 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
     }
   });
   const cid = String(customer.customerId);
-  const soldOut = p.quantity < quantity;
+  const soldOut = stock < quantity;
   return (
     <form className="checkout" onSubmit={submit} noValidate>
       <section className="card" aria-labelledby="contact-heading">
@@ -77,16 +101,19 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
       <aside className="card" aria-labelledby="amount-heading">
         <h2 id="amount-heading">Amount Details</h2>
         <div className="checkout-product">
-          <ProductImage src={p.productImgThumb} alt={`${p.productName} ${p.packSize}`} size={100} lazy={false} />
+          <ProductImage src={p.productImgThumb} alt={`${p.productName} ${label}`} size={100} lazy={false} />
           <p>
             <strong>{p.productName}</strong>
             <br />
-            <span className="hint">{p.packSize}</span>
+            <span className="hint" data-testid="checkout-pack">
+              {label}
+              {pack?.sku && ` · SKU ${pack.sku}`}
+            </span>
           </p>
         </div>
         <dl className="amounts">
           <dt>Price</dt>
-          <dd>{formatINR(p.productPrice)}</dd>
+          <dd>{formatINR(price)}</dd>
           <dt>Quantity</dt>
           <dd data-testid="checkout-quantity">{quantity}</dd>
           <dt>Delivery charge</dt>
@@ -99,18 +126,22 @@ export function CheckoutForm({ product: p, customer, quantity: asked }: { produc
           )}
           <dt className="total">Total</dt>
           <dd className="total" data-testid="checkout-total">
-            {formatINR(lineTotal(p.productPrice, quantity, p.deliveryCharge) + fee)}
+            {formatINR(lineTotal(price, quantity, p.deliveryCharge) + fee)}
           </dd>
         </dl>
         <PaymentMethodPicker options={payment.offered} value={method} onChange={setChosen} error={payment.query.error} />
         <p className="hint">
-          <Link to="/singleProductDetails/$customerId/$productId" params={{ customerId: cid, productId: String(p.productId) }}>
-            Change quantity
+          <Link
+            to="/singleProductDetails/$customerId/$productId"
+            params={{ customerId: cid, productId: String(p.productId) }}
+            search={packId ? { pack: packId } : {}}
+          >
+            Change quantity{packId ? " or pack" : ""}
           </Link>
         </p>
         {soldOut && (
           <p className="form-error" role="alert">
-            {p.quantity === 0 ? `${p.productName} is out of stock.` : `Only ${p.quantity} left of ${p.productName}. Please lower the quantity.`}
+            {stock === 0 ? `${name} is out of stock.` : `Only ${stock} left of ${name}. Please lower the quantity.`}
           </p>
         )}
         {error && (

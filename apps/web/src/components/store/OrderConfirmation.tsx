@@ -7,6 +7,7 @@ import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { PlacedPaymentNote } from "./PlacedPaymentNote";
 import { RazorpayPayButton } from "./RazorpayPayButton";
 import { UpiPayBlock } from "./UpiPayment";
+import { withPack } from "./packs";
 import "../../styles/order-confirmation.css";
 
 type Order = RouterOutputs["orders"]["order"];
@@ -73,7 +74,7 @@ function Placed({ order: o, customerId }: { order: Order; customerId: number }) 
               {o.lines.map((l, i) => (
                 <span key={l.orderId}>
                   {i > 0 && ", "}
-                  {l.productName} {l.packSize} × {l.quantity}
+                  {withPack(l.productName, l.label)} × {l.quantity}
                 </span>
               ))}
             </dd>

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { lineTotal, MAX_LINE_QUANTITY, maxPickable, productPagePath, RETURN_WINDOW_DAYS, toPaise, unitSalePrice } from "@store/domain";
+import { lineTotal, MAX_LINE_QUANTITY, maxPickable, productPagePath, RETURN_WINDOW_DAYS } from "@store/domain";
 import { QueryState } from "../QueryState";
 import { formatDelivery, formatINR } from "../../lib/format";
 import { errorCode, trpc } from "../../lib/trpc";
@@ -11,7 +11,8 @@ import { StickyBuyBar } from "./StickyBuyBar";
 import { StoreLayout } from "./StoreLayout";
 import { useAddToCart } from "./useAddToCart";
 import { useCustomerSession } from "./session";
-import type { Product } from "./ProductCard";
+import { PackChooser } from "./PackChooser";
+import { chosenPack, packsOnSale, withPack, type Pack, type ProductWithPacks } from "./packs";
 import { categorySearch } from "./searchParams";
 import { JsonLd, PageMeta, productJsonLd } from "./Seo";
 import { usePublicUrl } from "../../lib/public-url";
@@ -28,8 +29,18 @@ export async function loadProductPage(utils: RouterContext["trpc"], productId: n
   ]);
 }
 
-/** The product page; `customerId` is set on the customer's form of the route, absent for guests. */
-export function ProductDetails({ productId, customerId }: { productId: number | null; customerId?: number }) {
+/** The product page; `customerId` is set on the customer's form of the route, absent for guests. `pack` is the ?pack= of its address. */
+export function ProductDetails({
+  productId,
+  customerId,
+  pack,
+  onChoosePack,
+}: {
+  productId: number | null;
+  customerId?: number;
+  pack?: number;
+  onChoosePack: (variantId: number) => void;
+}) {
   // a failure the route's loader met is shown, not fetched again while rendering: the server's
   // page then says "not found" (with its 404) instead of "Loading...", and hydrates as it is
   const product = trpc.products.byId.useQuery({ productId: productId ?? 0 }, { enabled: productId !== null, retryOnMount: false });
@@ -45,41 +56,64 @@ export function ProductDetails({ productId, customerId }: { productId: number | 
     <StoreLayout title={product.data?.productName ?? "Product"}>
       {/* no such product: the server answers the page with 404 (issue 18) */}
       {errorCode(product.error) === "NOT_FOUND" && <NotFoundStatus />}
-      <QueryState query={product}>{(p) => <ProductView product={p} customerId={customerId} />}</QueryState>
+      <QueryState query={product}>{(p) => <ProductView product={p} customerId={customerId} packId={pack} onChoosePack={onChoosePack} />}</QueryState>
     </StoreLayout>
   );
 }
 
-function ProductView({ product: p, customerId: routeCustomerId }: { product: Product; customerId?: number }) {
+function ProductView({
+  product: p,
+  customerId: routeCustomerId,
+  packId,
+  onChoosePack,
+}: {
+  product: ProductWithPacks;
+  customerId?: number;
+  packId?: number;
+  onChoosePack: (variantId: number) => void;
+}) {
   const session = useCustomerSession();
   const customerId = routeCustomerId ?? session?.customerId;
-  const [quantity, setQuantity] = useState(1);
+  const packs = packsOnSale(p);
+  const pack = chosenPack(p, packId);
+  // the pack's facts; a product answered without packs (never, by the contract) shows its own
+  const price = pack?.price ?? p.productPrice;
+  const mrp = pack?.mrp ?? p.mainPrice;
+  const label = pack?.label ?? p.packSize;
+  const stock = pack?.stock ?? p.quantity;
+  const soldOut = !(pack?.inStock ?? p.inStock);
+  const [asked, setQuantity] = useState(1);
+  const max = maxPickable(stock);
+  // another pack may have less in stock: the quantity follows it down
+  const quantity = Math.min(asked, max);
   const cart = useAddToCart();
-  const addToCart = () => cart.add(p.productId, quantity);
+  const addToCart = () => cart.add(p.productId, quantity, pack?.variantId);
   const adding = cart.pendingId === p.productId;
   const buyButtons = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
-  const max = maxPickable(p.quantity);
-  const soldOut = !p.inStock;
   const publicUrl = usePublicUrl();
   const order = () => {
+    // the pack goes along when there is a choice; a product of one pack keeps the spec's address
+    const search = { quantity, ...(pack && packs.length > 1 ? { pack: pack.variantId } : {}) };
     if (customerId) {
       void navigate({
         to: "/checkOut/$customerId/$productId",
         params: { customerId: String(customerId), productId: String(p.productId) },
-        search: { quantity },
+        search,
       });
     } else {
       // the guard puts the logged-in customer's id in place of 0 once the login is done
-      void navigate({ to: "/customerLogin", search: { redirect: `/checkOut/0/${p.productId}?quantity=${quantity}` } });
+      const query = new URLSearchParams(Object.entries(search).map(([k, v]) => [k, String(v)]));
+      void navigate({ to: "/customerLogin", search: { redirect: `/checkOut/0/${p.productId}?${query.toString()}` } });
     }
   };
   return (
     <div className="product-page">
       <PageMeta path={productPagePath(p.productId)} title={p.productName} description={p.productInfo} type="product" image={p.productImg} />
       <JsonLd data={productJsonLd(p, publicUrl)} />
+      {/* the product's image: packs have none of their own */}
       <div className="product-page-image card">
-        <ProductImage src={p.productImg} alt={`${p.productName} ${p.packSize} bottle`} size={396} lazy={false} />
+        <ProductImage src={p.productImg} alt={`${p.productName} ${label} bottle`} size={396} lazy={false} />
       </div>
       <div className="product-page-info">
         <p className="crumbs">
@@ -89,26 +123,40 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
         </p>
         <h1>{p.productName}</h1>
         <p className="pack">
-          Pack Size: <strong>{p.packSize}</strong>
+          Pack Size: <strong data-testid="pack-label">{label}</strong>
         </p>
+        {packs.length > 1 && <PackChooser packs={packs} chosen={pack?.variantId} onChoose={onChoosePack} />}
         <p className="big-price">
           <span className="price" data-testid="line-price">
-            {formatINR(p.productPrice * quantity)}
+            {formatINR(price * quantity)}
           </span>
           {quantity > 1 && (
             <span className="hint">
               {" "}
-              ({formatINR(p.productPrice)} × {quantity})
+              ({formatINR(price)} × {quantity})
+            </span>
+          )}
+          {pack?.unitPrice && (
+            <span className="hint unit" data-testid="pack-unit-price">
+              {" "}
+              ({pack.unitPrice.text})
             </span>
           )}
         </p>
         <p className="price-row">
           <span>
-            MRP: <span className="strike">{formatINR(p.mainPrice)}</span> <span className="hint">(incl. of all taxes)</span>
+            MRP:{" "}
+            <span className="strike" data-testid="pack-mrp">
+              {formatINR(mrp)}
+            </span>
+            {pack?.unitSalePrice && <span data-testid="pack-unit-sale-price"> ({pack.unitSalePrice.text})</span>}{" "}
+            <span className="hint">(incl. of all taxes)</span>
           </span>
           {p.offer && <span className="offer">Offer: {p.offer}</span>}
         </p>
-        <p className={soldOut ? "stock out" : "stock"}>{soldOut ? "Out of stock" : p.quantity <= 10 ? `Only ${p.quantity} left in stock` : "In stock"}</p>
+        <p className={soldOut ? "stock out" : "stock"} data-testid="pack-stock">
+          {soldOut ? "Out of stock" : stock <= 10 ? `Only ${stock} left in stock` : "In stock"}
+        </p>
         {!soldOut && (
           <div className="buy-row" ref={buyButtons}>
             <QuantityStepper value={quantity} onChange={(n) => setQuantity(Math.min(max, Math.max(1, n)))} max={max} label="Quantity" />
@@ -125,7 +173,7 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
         )}
         {!soldOut && (
           <p className="hint">
-            Total with delivery: <strong>{formatINR(lineTotal(p.productPrice, quantity, p.deliveryCharge))}</strong>
+            Total with delivery: <strong>{formatINR(lineTotal(price, quantity, p.deliveryCharge))}</strong>
           </p>
         )}
         <ul className="delivery-facts">
@@ -138,33 +186,46 @@ function ProductView({ product: p, customerId: routeCustomerId }: { product: Pro
           </li>
           <li>Cash on delivery available</li>
         </ul>
-        <LegalFacts product={p} />
+        <LegalFacts product={p} pack={pack} />
         <section aria-labelledby="details-heading">
           <h2 id="details-heading">Product details</h2>
           <p>{p.productInfo}</p>
         </section>
       </div>
-      {!soldOut && <StickyBuyBar buttons={buyButtons} name={p.productName} price={formatINR(p.productPrice * quantity)} adding={adding} onAdd={addToCart} />}
+      {!soldOut && (
+        <StickyBuyBar
+          buttons={buyButtons}
+          name={pack && packs.length > 1 ? withPack(p.productName, pack.label) : p.productName}
+          price={formatINR(price * quantity)}
+          adding={adding}
+          onAdd={addToCart}
+        />
+      )}
     </div>
   );
 }
 
-/** What the Legal Metrology and E-Commerce Rules ask a product page to show (issue 15). */
-function LegalFacts({ product: p }: { product: Product }) {
+/** What the Legal Metrology and E-Commerce Rules ask a product page to show (issue 15), of the chosen pack (issue 25). */
+function LegalFacts({ product: p, pack }: { product: ProductWithPacks; pack: Pack | undefined }) {
   const facts = trpc.settings.storeFacts.useQuery(undefined, { staleTime: 10 * 60_000 });
-  const unitPrice = unitSalePrice(toPaise(p.productPrice), p.packSize);
   return (
     <dl className="details-grid legal-facts" aria-label="Product facts">
       <dt>Net quantity</dt>
-      <dd>{p.packSize}</dd>
-      {unitPrice && (
+      <dd>{pack?.label ?? p.packSize}</dd>
+      {pack?.unitSalePrice && (
         <>
           <dt>Unit sale price</dt>
-          <dd data-testid="unit-price">{unitPrice}</dd>
+          <dd data-testid="unit-price">{pack.unitSalePrice.text}</dd>
         </>
       )}
       <dt>Price</dt>
-      <dd>{formatINR(p.productPrice)} (incl. of all taxes)</dd>
+      <dd>{formatINR(pack?.price ?? p.productPrice)} (incl. of all taxes)</dd>
+      {pack && (
+        <>
+          <dt>SKU</dt>
+          <dd>{pack.sku}</dd>
+        </>
+      )}
       <dt>Country of origin</dt>
       <dd>{p.countryOfOrigin ?? facts.data?.defaultCountryOfOrigin ?? "India"}</dd>
       <dt>Manufacturer</dt>

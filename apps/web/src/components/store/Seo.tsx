@@ -5,7 +5,7 @@
 import { absoluteUrl, productPagePath, toPaise } from "@store/domain";
 import type { RouterOutputs } from "../../lib/trpc";
 import { usePublicUrl } from "../../lib/public-url";
-import type { Product } from "./ProductCard";
+import { packsOnSale, type ProductWithPacks } from "./packs";
 import { SITE } from "./format";
 
 type StoreFacts = RouterOutputs["settings"]["storeFacts"];
@@ -61,26 +61,44 @@ export function JsonLd({ data }: { data: object }) {
 }
 
 /** schema.org Product of a product page: price in rupees with 2 decimals, availability from the stock. */
-export function productJsonLd(p: Product, base: string) {
+export function productJsonLd(p: ProductWithPacks, base: string) {
   const url = absoluteUrl(base, productPagePath(p.productId));
+  const packs = packsOnSale(p);
+  const only = packs.length === 1 ? packs[0] : undefined;
+  const availability = (inStock: boolean) => (inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
+  const offer = (price: number, inStock: boolean, sku?: string) => ({
+    "@type": "Offer",
+    url,
+    ...(sku ? { sku } : {}),
+    price: (toPaise(price) / 100).toFixed(2),
+    priceCurrency: "INR",
+    availability: availability(inStock),
+    itemCondition: "https://schema.org/NewCondition",
+  });
+  const prices = packs.map((v) => v.price);
   return {
     "@context": "https://schema.org",
     "@type": "Product",
     name: p.productName,
-    sku: String(p.productId),
+    sku: only?.sku ?? String(p.productId),
     description: p.productInfo,
     category: p.category,
-    size: p.packSize,
+    size: only?.label ?? p.packSize,
     ...(p.productImg ? { image: absoluteUrl(base, p.productImg) } : {}),
     ...(p.manufacturer ? { brand: { "@type": "Brand", name: p.manufacturer } } : {}),
-    offers: {
-      "@type": "Offer",
-      url,
-      price: (toPaise(p.productPrice) / 100).toFixed(2),
-      priceCurrency: "INR",
-      availability: p.quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
+    // issue 25: several packs are one AggregateOffer, with an Offer per pack carrying its SKU
+    offers:
+      packs.length > 1
+        ? {
+            "@type": "AggregateOffer",
+            lowPrice: (toPaise(Math.min(...prices)) / 100).toFixed(2),
+            highPrice: (toPaise(Math.max(...prices)) / 100).toFixed(2),
+            offerCount: packs.length,
+            priceCurrency: "INR",
+            availability: availability(packs.some((v) => v.inStock)),
+            offers: packs.map((v) => offer(v.price, v.inStock, v.sku)),
+          }
+        : offer(only?.price ?? p.productPrice, only?.inStock ?? p.quantity > 0, only?.sku),
   };
 }
 

@@ -2,6 +2,7 @@
 import { MAX_LINE_QUANTITY } from "@store/domain";
 import { MAX_SHELF_PAGE, PRODUCT_CATEGORIES } from "@store/validators/constants";
 import { localPath, oneOf, text, wholeNumber } from "../../lib/searchParams";
+import { packParam } from "./packs";
 
 export const SORTS = ["newest", "priceAsc", "priceDesc", "name"] as const;
 export type HomeSort = (typeof SORTS)[number];
@@ -34,7 +35,11 @@ export const categorySearch = (category: string) => ({ category: oneOf(PRODUCT_C
 
 export const loginSearch = (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) });
 
-/** ?quantity=n (spec §9); left out or not valid = 1 */
-export const checkoutSearch = (search: Record<string, unknown>): { quantity?: number } => ({
+/** ?quantity=n (spec §9); left out or not valid = 1. ?pack=<variantId> (issue 25); left out or not valid = the default pack */
+export const checkoutSearch = (search: Record<string, unknown>): { quantity?: number; pack?: number } => ({
   quantity: wholeNumber(search.quantity, 1, MAX_LINE_QUANTITY),
+  pack: packParam(search.pack),
 });
+
+/** ?pack=<variantId> of a product page (issue 25): the pack it opens; left out or not valid = the default pack */
+export const productPageSearch = (search: Record<string, unknown>): { pack?: number } => ({ pack: packParam(search.pack) });

@@ -24,13 +24,14 @@ export function useAddToCart() {
       toast.error(errorMessage(error));
     },
   });
-  const add = (productId: number, quantity = 1) => {
+  /** `variantId`: the pack chosen (issue 25); left out, the server takes a product's only pack */
+  const add = (productId: number, quantity = 1, variantId?: number) => {
     if (!session) {
       toast.info("Please log in to add items to your cart.");
       void navigate({ to: "/customerLogin", search: { redirect: href } });
       return;
     }
-    mutation.mutate({ productId, quantity });
+    mutation.mutate({ productId, quantity, ...(variantId ? { variantId } : {}) });
   };
   return { add, pendingId: mutation.isPending ? mutation.variables?.productId : undefined };
 }

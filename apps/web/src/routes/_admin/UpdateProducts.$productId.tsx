@@ -2,6 +2,7 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { toast } from "../../lib/toast";
 import { idParams } from "../../components/admin/listSearch";
 import { InvalidId } from "../../components/admin/OrdersTable";
+import { PackTable } from "../../components/admin/PackTable";
 import { ProductForm } from "../../components/admin/ProductForm";
 import { DetailFrame } from "../../components/admin/ReadOnlyFields";
 import { QueryState } from "../../components/QueryState";
@@ -45,6 +46,7 @@ function UpdateProduct() {
               mode="update"
               currentImage={p.productImgSmall}
               defaults={{
+                // the pack's fields (shown in the packs table below, issue 25) are not sent by this form
                 productName: p.productName,
                 productPrice: String(p.productPrice),
                 quantity: String(p.quantity),
@@ -65,6 +67,7 @@ function UpdateProduct() {
               serverErrors={fieldErrorsOf(update.error)}
               onSubmit={(values) => update.mutate({ ...values, productId })}
             />
+            <PackTable productId={p.productId} packs={p.variants} />
           </>
         )}
       </QueryState>

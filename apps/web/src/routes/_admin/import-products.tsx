@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import type { ImportRowError } from "@store/validators";
+import { PACK_IMPORT_COLUMNS, type ImportRowError } from "@store/validators";
 import { authHeader } from "../../lib/auth";
 import { checkProductCsv } from "../../lib/product-csv";
 import { toast } from "../../lib/toast";
@@ -71,9 +71,10 @@ function ImportProducts() {
       </div>
       <div className="card">
         <p className="hint">
-          A CSV file with a header row naming product fields: productName, productPrice, mainPrice, packSize, productInfo, deliveryCharge, quantity, and
-          optionally offer, category, hsnCode, gstRate, countryOfOrigin, manufacturer. A row with a productId updates that product (blank cells keep their
-          value); other rows add products. “Download CSV” on the product list gives a file in this form. Nothing is imported while any row has an error.
+          A CSV file of packs, one row a pack, as “Download CSV” on the product list gives it: {PACK_IMPORT_COLUMNS.join(", ")}. A row with a variantId changes
+          that pack (blank cells keep their value); a row with a productId and no variantId adds a pack to that product; a row with neither makes a new product
+          with that pack (rows with the same new productName make one product). The older file of one row a product (productName, productPrice, mainPrice,
+          packSize, productInfo, deliveryCharge, quantity, …) is still taken. Nothing is imported while any row has an error.
         </p>
         <div className="field">
           <label htmlFor="import-file">Product CSV file</label>

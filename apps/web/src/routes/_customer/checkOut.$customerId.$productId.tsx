@@ -20,7 +20,7 @@ export const Route = createFileRoute("/_customer/checkOut/$customerId/$productId
 function Checkout() {
   const { customerId } = Route.useRouteContext();
   const productId = toId(Route.useParams().productId);
-  const { quantity = 1 } = Route.useSearch();
+  const { quantity = 1, pack } = Route.useSearch();
   const product = trpc.products.byId.useQuery({ productId: productId ?? 0 }, { enabled: productId !== null });
   const customer = trpc.customers.details.useQuery({ customerId });
   return (
@@ -30,7 +30,7 @@ function Checkout() {
         <p className="empty">This product link is not valid.</p>
       ) : (
         <QueryState query={product}>
-          {(p) => <QueryState query={customer}>{(c) => <CheckoutForm product={p} customer={c} quantity={quantity} />}</QueryState>}
+          {(p) => <QueryState query={customer}>{(c) => <CheckoutForm product={p} customer={c} quantity={quantity} packId={pack} />}</QueryState>}
         </QueryState>
       )}
     </StoreLayout>

@@ -69,7 +69,7 @@ function MyCart() {
                   <dt>Items</dt>
                   <dd>{lines.reduce((n, l) => n + l.quantity, 0)}</dd>
                   <dt>Products</dt>
-                  <dd>{formatINR(lines.reduce((n, l) => n + l.productPrice * l.quantity, 0))}</dd>
+                  <dd>{formatINR(lines.reduce((n, l) => n + l.price * l.quantity, 0))}</dd>
                   <dt>Delivery</dt>
                   <dd>{formatINR(lines.reduce((n, l) => n + (l.deliveryCharge === "Free" ? 0 : l.deliveryCharge), 0))}</dd>
                   {fee > 0 && (

@@ -7,6 +7,7 @@ import { PayNow } from "../../components/store/PayNow";
 import { ProductImage } from "../../components/store/ProductImage";
 import { StatusBadge } from "../../components/store/OrderTracker";
 import { StoreLayout } from "../../components/store/StoreLayout";
+import { withPack } from "../../components/store/packs";
 import { formatDate, formatINR } from "../../lib/format";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { pathIds } from "../../lib/route-params";
@@ -60,13 +61,15 @@ function MyOrders() {
                         to="/orderDetails/$customerId/$orderId"
                         params={{ customerId: String(customerId), orderId: String(o.orderId) }}
                         className="order-row card"
-                        aria-label={`${o.products[0]?.productName ?? o.productName}, order ${o.productOrderId}, ${o.orderStatus}. Track this order`}
+                        aria-label={`${withPack(o.products[0]?.productName ?? o.productName, o.label)}, order ${o.productOrderId}, ${o.orderStatus}. Track this order`}
                       >
                         <ProductImage src={o.productImg} alt="" size={150} className="order-thumb" />
                         <div className="order-row-info">
-                          <h3 className="product-name">{o.products[0]?.productName ?? o.productName}</h3>
+                          <h3 className="product-name">
+                            {o.products[0]?.productName ?? o.productName} <span className="pack-name">– {o.label}</span>
+                          </h3>
                           <p className="hint">
-                            {o.packSize} · Ref. {o.productOrderId} · Ordered {formatDate(o.orderAddDateTime)}
+                            {o.sku && `SKU ${o.sku} · `}Ref. {o.productOrderId} · Ordered {formatDate(o.orderAddDateTime)}
                           </p>
                           <dl className="facts">
                             <div>

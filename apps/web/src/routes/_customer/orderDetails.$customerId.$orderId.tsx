@@ -45,16 +45,23 @@ function OrderDetails() {
               <OrderPayNow customerId={customerId} productOrderId={o.productOrderId} />
               <OrderTracker order={o} />
               <div className="order-detail card">
-                <ProductImage src={o.productImg} alt={`${o.productName} ${o.packSize}`} size={150} />
+                <ProductImage src={o.productImg} alt={`${o.productName} ${o.label}`} size={150} />
                 <div>
                   <h2 className="product-name">
-                    <ProductLink productId={o.productId}>{o.productName}</ProductLink>
+                    <ProductLink productId={o.productId} pack={o.variantId}>
+                      {o.productName}
+                    </ProductLink>{" "}
+                    <span className="pack-name">– {o.label}</span>
                   </h2>
                   <dl className="details-grid">
                     <dt>Order id</dt>
                     <dd>{o.orderId}</dd>
                     <dt>Order reference</dt>
                     <dd>{o.productOrderId}</dd>
+                    <dt>Pack</dt>
+                    <dd>
+                      {o.label} (SKU {o.sku})
+                    </dd>
                     <dt>Ordered on</dt>
                     <dd>{formatDateTime(o.ProductOrderDate)}</dd>
                     <dt>Expected delivery</dt>
