@@ -89,7 +89,8 @@ test.describe("back office: sales, data in and out, staff and audit", () => {
     await staffPage.getByRole("button", { name: "Login" }).click();
     const menu = staffPage.getByRole("navigation", { name: "Admin menu" });
     await expect(menu.getByRole("link", { name: "Product Management" })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Settings" })).toHaveCount(0);
+    // Settings stays (staff read it and change their own password there: owner-only.spec.ts)
+    await expect(menu.getByRole("link", { name: "Staff" })).toHaveCount(0);
     await expect(menu.getByRole("link", { name: "Audit Trail" })).toHaveCount(0);
     await staffPage.goto("/customer-management");
     await expect(staffPage.getByRole("heading", { level: 1, name: "Customer Management" })).toBeVisible();

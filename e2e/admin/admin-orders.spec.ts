@@ -92,7 +92,7 @@ test.describe("orders: lifecycle and returns", () => {
     await page.goto(`/updateOrderShipping/${order.orderId}`);
     await page.getByLabel("New order status").selectOption("Cancelled");
     await page.getByRole("button", { name: "Save status" }).click();
-    const dialog = page.getByRole("dialog", { name: `Cancel order ${order.orderId}?` });
+    const dialog = page.getByRole("dialog", { name: `Cancel line ${order.orderId} of order ${order.productOrderId}?` });
     await dialog.getByRole("button", { name: "Cancel order" }).click();
     await expect(page.getByLabel("Order Status", { exact: true })).toHaveValue("Cancelled");
     expect(await stock()).toBe(before + 2);

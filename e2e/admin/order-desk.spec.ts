@@ -1,6 +1,7 @@
 // The order desk of issue 24 at a laptop's 1366 × 768 with the admin menu open: one row per order,
 // tabs and search kept in the URL, the action column in view, a whole order moved at once (an unpaid
-// UPI order only after "Move anyway").
+// UPI order only after "Move anyway"), the order view a row opens, the To ship tab behind today's
+// work, and a payment confirmation's Undo still there after a reload.
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, registerCustomer, test } from "../fixtures";
@@ -184,9 +185,15 @@ test.describe("order desk", () => {
     await expect(rowOf(page, productOrderId)).toBeVisible();
     await expect(page.locator("tr[data-order-ref]")).toHaveCount(Math.min(todo.paymentsToVerify, 20));
 
+    // orders to ship: the To ship tab, holding exactly the orders counted
     await page.goto("/Admindashboard");
     await work.getByRole("link", { name: /orders? to ship/ }).click();
-    await expect(page).toHaveURL(/\/orders\?status=unfulfilled/);
+    await expect(page).toHaveURL(/\/orders\?status=to-ship/);
+    await expect(page.getByRole("navigation", { name: "Order filters" }).getByRole("link", { name: "To ship" })).toHaveAttribute("aria-current", "page");
+    if (todo.ordersToShip === 0) await expect(page.getByText("No Order found.")).toBeVisible();
+    else await expect(page.locator("tr[data-order-ref]")).toHaveCount(Math.min(todo.ordersToShip, 20));
+    // the UPI order waits for its payment: not to ship
+    await expect(rowOf(page, productOrderId)).toHaveCount(0);
     await page.goto("/Admindashboard");
     await work.getByRole("link", { name: /returns? to decide/ }).click();
     await expect(page).toHaveURL(/\/orders\?status=returns/);
@@ -218,8 +225,16 @@ test.describe("order desk", () => {
     await dialog.getByRole("button", { name: "Confirm payment" }).click();
     await expect(row).toHaveCount(0);
 
-    await page.getByRole("button", { name: `Undo confirmation of ${productOrderId}` }).click();
+    // the Undo is read from the server: a reload keeps it for the rest of its 10 minutes
+    await expect(page.getByRole("button", { name: `Undo confirmation of ${productOrderId}` })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+    const undo = page.getByRole("button", { name: `Undo confirmation of ${productOrderId}` });
+    await expect(undo).toBeVisible();
+    await expect(page.getByRole("list", { name: "Payments just confirmed" })).toContainText(total);
+    await undo.click();
     await expect(row).toBeVisible();
+    await expect(undo).toHaveCount(0);
     const back = (await (await request.get(`/api/v1/orders?search=${productOrderId}`, { headers: bearer(token) })).json()) as {
       items: { paymentStatus: string }[];
     };
@@ -233,5 +248,55 @@ test.describe("order desk", () => {
     await expect(decided.first()).toContainText("Confirmation undone");
     await expect(decided.nth(1)).toContainText("Confirmed");
     await expect(decided.nth(1)).toContainText(utr);
+  });
+
+  test("a row opens the whole order: phone and address in full, every line, the payment, and what can be done now", async ({ page, request }) => {
+    const token = await loginAdmin(page, request);
+    const { customer, productOrderId } = await twoItemUpiOrder(request, token, 3);
+    const utr = await sendUtr(request, customer, productOrderId);
+    await page.goto(`/orders?search=${productOrderId}`);
+    await rowOf(page, productOrderId)
+      .getByRole("link", { name: `View order ${productOrderId}` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${productOrderId}$`));
+    // one number on screen: the reference
+    await expect(page.getByRole("heading", { level: 1, name: `Order ${productOrderId}` })).toBeVisible();
+
+    const who = page.getByRole("region", { name: "Customer and delivery" });
+    await expect(who.getByTestId("order-phone")).toHaveText(customer.number);
+    await expect(who.getByTestId("order-address")).toContainText(String(customer.areaAddress));
+    await expect(who.getByTestId("order-address")).toContainText(String(customer.pinCode));
+    const lines = page.getByRole("region", { name: /^Items/ }).locator("tr[data-line]");
+    await expect(lines).toHaveCount(2);
+    await expect(lines.first()).toContainText("Zz Desk Item A");
+    await expect(lines.first().getByRole("cell").nth(1)).toHaveText("3");
+    await expect(lines.nth(1)).toContainText("Zz Desk Item B");
+    await expect(lines.first()).toContainText("Shipped");
+
+    const payment = page.getByRole("region", { name: `Order ${productOrderId}: payment and invoice` });
+    await expect(payment.getByTestId("admin-payment-status")).toHaveText("Awaiting verification");
+    await expect(payment).toContainText(utr);
+    await expect(payment.getByRole("table").filter({ hasText: "Why" })).toContainText(`UTR ${utr}`);
+    await expectNoSidewaysScroll(page, page.getByRole("button", { name: `Move order ${productOrderId}` }));
+    await expectAccessible(page);
+
+    // the whole order moves from here; its payment is not in yet, so only after "Move anyway"
+    await page.getByRole("combobox", { name: `Move order ${productOrderId} to` }).selectOption("On the way");
+    await page.getByRole("button", { name: `Move order ${productOrderId}` }).click();
+    const unpaid = page.getByRole("dialog", { name: "This order is not paid" });
+    await unpaid.getByRole("button", { name: "Move anyway" }).click();
+    await expect(unpaid).toBeHidden();
+    await expect(lines.filter({ hasText: "On the way" })).toHaveCount(2);
+
+    // the owner confirms the payment here too, and may undo it
+    await payment.getByRole("button", { name: `Confirm payment of ${productOrderId}` }).click();
+    await page
+      .getByRole("dialog", { name: /Confirm payment of/ })
+      .getByRole("button", { name: "Confirm payment" })
+      .click();
+    await expect(payment.getByTestId("admin-payment-status")).toHaveText("Paid");
+    await expect(payment.getByRole("button", { name: `Undo confirmation of ${productOrderId}` })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("button", { name: `Undo confirmation of ${productOrderId}` })).toBeVisible();
   });
 });

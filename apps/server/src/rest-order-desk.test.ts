@@ -92,12 +92,40 @@ describe("GET /api/v1/orders", () => {
     expect(unpaidTab.items.map((i) => i.productOrderId)).toEqual([unpaid.productOrderId]);
     expect((await get(`/orders?search=${first.fields.number}`, env.adminToken)).json<{ total: number }>().total).toBe(1);
     expect((await get("/orders?search=Httpdesk&status=cancelled&payment=", env.adminToken)).json<{ total: number }>().total).toBe(0);
+    // to ship: the 21 COD orders, not the unpaid UPI one; over every order, the dashboard's count
+    expect((await get("/orders?search=Httpdesk&status=to-ship", staffToken)).json<{ total: number }>().total).toBe(21);
+    const { ordersToShip } = (await get("/reports/todo", staffToken)).json<{ ordersToShip: number }>();
+    expect((await get("/orders?status=to-ship", staffToken)).json<{ total: number }>().total).toBe(ordersToShip);
+  });
+
+  it("GET /orders/{productOrderId}: the order with the customer's phone, address, lines and payment history", async () => {
+    const o = await checkout([1, 2], "UPI", { lastName: "Viewdesk" });
+    expect((await post(`/payments/${o.productOrderId}/utr`, { utr: "740000000201" }, o.token)).statusCode).toBe(200);
+    const res = await get(`/orders/${o.productOrderId}`, staffToken);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json<{
+      phone: string;
+      shippingAddress: string;
+      lines: { quantity: number; orderStatus: string }[];
+      payment: { history: { to: string }[] };
+    }>();
+    expect(view).toMatchObject({ phone: o.fields.number, payment: { status: "Awaiting verification", utr: "740000000201" } });
+    expect(view.shippingAddress).toContain(o.fields.areaAddress);
+    expect(view.lines.map((l) => [l.quantity, l.orderStatus])).toEqual([
+      [1, "Shipped"],
+      [2, "Shipped"],
+    ]);
+    expect(view.payment.history.map((h) => h.to)).toEqual(["Pending", "Awaiting verification"]);
   });
 
   it("a bad filter is a 400 VALIDATION_FAILED that says which values there are; customers and guests are refused", async () => {
     const bad = await get("/orders?status=shipped", env.adminToken);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ status: 400, code: "VALIDATION_FAILED", message: "status must be one of: all, unfulfilled, returns, cancelled" });
+    expect(bad.json()).toMatchObject({
+      status: 400,
+      code: "VALIDATION_FAILED",
+      message: "status must be one of: all, unfulfilled, to-ship, returns, cancelled",
+    });
     expect((await get("/orders?payment=cod", env.adminToken)).json()).toMatchObject({
       code: "VALIDATION_FAILED",
       message: "payment must be one of: all, unpaid, awaiting-verification, paid, refunded",
@@ -210,6 +238,22 @@ describe("undoing a UPI confirmation, with the clock moved", () => {
     ]);
     const audit = await get(`/audit?entity=payment&entityId=${o.productOrderId}&action=payments.undoConfirm`, env.adminToken);
     expect(audit.json<{ total: number }>().total).toBe(1);
+  });
+
+  it("GET /payments/undoable lists a confirmation until its window closes (the Undo kept after a reload)", async () => {
+    const t0 = Date.now();
+    clockAt(t0);
+    const o = await confirmed("740000000103");
+    const listed = async () =>
+      (await get("/payments/undoable", staffToken))
+        .json<{ items: { productOrderId: string; undoUntil: string }[] }>()
+        .items.filter((i) => i.productOrderId === o.productOrderId);
+    expect(await listed()).toEqual([expect.objectContaining({ productOrderId: o.productOrderId, amount: 120, undoUntil: o.undoUntil })]);
+    clockAt(t0 + 10 * MINUTE - 1000);
+    expect(await listed()).toHaveLength(1);
+    clockAt(t0 + 10 * MINUTE);
+    expect(await listed()).toEqual([]);
+    expect((await get("/payments/undoable", o.token)).statusCode).toBe(403);
   });
 
   it("after 10 minutes it is 409 UNDO_EXPIRED and the mail goes", async () => {

@@ -59,6 +59,7 @@ import { Route as AdminCustomerWaysOrderCustomerIdRouteImport } from './routes/_
 import { Route as AdminUpdateProductsProductIdRouteImport } from './routes/_admin/UpdateProducts.$productId'
 import { Route as AdminViewOrderShippingOrderIdRouteImport } from './routes/_admin/ViewOrderShipping.$orderId'
 import { Route as AdminOderViewOrderIdRouteImport } from './routes/_admin/oderView.$orderId'
+import { Route as AdminOrdersProductOrderIdRouteImport } from './routes/_admin/orders_.$productOrderId'
 import { Route as AdminUpdateOrderShippingOrderIdRouteImport } from './routes/_admin/updateOrderShipping.$orderId'
 import { Route as AdminUpdatecustomerCustomerIdRouteImport } from './routes/_admin/updatecustomer.$customerId'
 import { Route as AdminViewAddToCartAddToCartIdRouteImport } from './routes/_admin/viewAddToCart.$addToCartId'
@@ -326,6 +327,12 @@ const AdminOderViewOrderIdRoute = AdminOderViewOrderIdRouteImport.update({
   path: '/oderView/$orderId',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminOrdersProductOrderIdRoute =
+  AdminOrdersProductOrderIdRouteImport.update({
+    id: '/orders_/$productOrderId',
+    path: '/orders/$productOrderId',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminUpdateOrderShippingOrderIdRoute =
   AdminUpdateOrderShippingOrderIdRouteImport.update({
     id: '/updateOrderShipping/$orderId',
@@ -442,6 +449,7 @@ export interface FileRoutesByFullPath {
   '/UpdateProducts/$productId': typeof AdminUpdateProductsProductIdRoute
   '/ViewOrderShipping/$orderId': typeof AdminViewOrderShippingOrderIdRoute
   '/oderView/$orderId': typeof AdminOderViewOrderIdRoute
+  '/orders/$productOrderId': typeof AdminOrdersProductOrderIdRoute
   '/updateOrderShipping/$orderId': typeof AdminUpdateOrderShippingOrderIdRoute
   '/updatecustomer/$customerId': typeof AdminUpdatecustomerCustomerIdRoute
   '/viewAddToCart/$addToCartId': typeof AdminViewAddToCartAddToCartIdRoute
@@ -503,6 +511,7 @@ export interface FileRoutesByTo {
   '/UpdateProducts/$productId': typeof AdminUpdateProductsProductIdRoute
   '/ViewOrderShipping/$orderId': typeof AdminViewOrderShippingOrderIdRoute
   '/oderView/$orderId': typeof AdminOderViewOrderIdRoute
+  '/orders/$productOrderId': typeof AdminOrdersProductOrderIdRoute
   '/updateOrderShipping/$orderId': typeof AdminUpdateOrderShippingOrderIdRoute
   '/updatecustomer/$customerId': typeof AdminUpdatecustomerCustomerIdRoute
   '/viewAddToCart/$addToCartId': typeof AdminViewAddToCartAddToCartIdRoute
@@ -567,6 +576,7 @@ export interface FileRoutesById {
   '/_admin/UpdateProducts/$productId': typeof AdminUpdateProductsProductIdRoute
   '/_admin/ViewOrderShipping/$orderId': typeof AdminViewOrderShippingOrderIdRoute
   '/_admin/oderView/$orderId': typeof AdminOderViewOrderIdRoute
+  '/_admin/orders_/$productOrderId': typeof AdminOrdersProductOrderIdRoute
   '/_admin/updateOrderShipping/$orderId': typeof AdminUpdateOrderShippingOrderIdRoute
   '/_admin/updatecustomer/$customerId': typeof AdminUpdatecustomerCustomerIdRoute
   '/_admin/viewAddToCart/$addToCartId': typeof AdminViewAddToCartAddToCartIdRoute
@@ -630,6 +640,7 @@ export interface FileRouteTypes {
     | '/UpdateProducts/$productId'
     | '/ViewOrderShipping/$orderId'
     | '/oderView/$orderId'
+    | '/orders/$productOrderId'
     | '/updateOrderShipping/$orderId'
     | '/updatecustomer/$customerId'
     | '/viewAddToCart/$addToCartId'
@@ -691,6 +702,7 @@ export interface FileRouteTypes {
     | '/UpdateProducts/$productId'
     | '/ViewOrderShipping/$orderId'
     | '/oderView/$orderId'
+    | '/orders/$productOrderId'
     | '/updateOrderShipping/$orderId'
     | '/updatecustomer/$customerId'
     | '/viewAddToCart/$addToCartId'
@@ -754,6 +766,7 @@ export interface FileRouteTypes {
     | '/_admin/UpdateProducts/$productId'
     | '/_admin/ViewOrderShipping/$orderId'
     | '/_admin/oderView/$orderId'
+    | '/_admin/orders_/$productOrderId'
     | '/_admin/updateOrderShipping/$orderId'
     | '/_admin/updatecustomer/$customerId'
     | '/_admin/viewAddToCart/$addToCartId'
@@ -1150,6 +1163,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminOderViewOrderIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/orders_/$productOrderId': {
+      id: '/_admin/orders_/$productOrderId'
+      path: '/orders/$productOrderId'
+      fullPath: '/orders/$productOrderId'
+      preLoaderRoute: typeof AdminOrdersProductOrderIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/updateOrderShipping/$orderId': {
       id: '/_admin/updateOrderShipping/$orderId'
       path: '/updateOrderShipping/$orderId'
@@ -1254,6 +1274,7 @@ interface AdminRouteChildren {
   AdminUpdateProductsProductIdRoute: typeof AdminUpdateProductsProductIdRoute
   AdminViewOrderShippingOrderIdRoute: typeof AdminViewOrderShippingOrderIdRoute
   AdminOderViewOrderIdRoute: typeof AdminOderViewOrderIdRoute
+  AdminOrdersProductOrderIdRoute: typeof AdminOrdersProductOrderIdRoute
   AdminUpdateOrderShippingOrderIdRoute: typeof AdminUpdateOrderShippingOrderIdRoute
   AdminUpdatecustomerCustomerIdRoute: typeof AdminUpdatecustomerCustomerIdRoute
   AdminViewAddToCartAddToCartIdRoute: typeof AdminViewAddToCartAddToCartIdRoute
@@ -1287,6 +1308,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminUpdateProductsProductIdRoute: AdminUpdateProductsProductIdRoute,
   AdminViewOrderShippingOrderIdRoute: AdminViewOrderShippingOrderIdRoute,
   AdminOderViewOrderIdRoute: AdminOderViewOrderIdRoute,
+  AdminOrdersProductOrderIdRoute: AdminOrdersProductOrderIdRoute,
   AdminUpdateOrderShippingOrderIdRoute: AdminUpdateOrderShippingOrderIdRoute,
   AdminUpdatecustomerCustomerIdRoute: AdminUpdatecustomerCustomerIdRoute,
   AdminViewAddToCartAddToCartIdRoute: AdminViewAddToCartAddToCartIdRoute,

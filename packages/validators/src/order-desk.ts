@@ -12,10 +12,11 @@ import { productOrderIdSchema } from "./payments.ts";
  * `status` of GET /orders, the screen's tabs:
  * - all: every order;
  * - unfulfilled: a line still open (not Completed, not Cancelled);
+ * - to-ship: cash on delivery or paid, with a line not yet sent out (still at its first step): the dashboard's "orders to ship";
  * - returns: a line whose return waits for the store (Requested: to decide; Approved: to refund);
  * - cancelled: every line Cancelled.
  */
-export const ORDER_LIST_STATUSES = ["all", "unfulfilled", "returns", "cancelled"] as const;
+export const ORDER_LIST_STATUSES = ["all", "unfulfilled", "to-ship", "returns", "cancelled"] as const;
 export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
 
 /**
@@ -129,6 +130,18 @@ export const verificationsOutput = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+});
+
+/** GET /payments/undoable: UPI confirmations still within their undo window, newest first. */
+export const undoableOutput = z.object({
+  items: z.array(
+    z.object({
+      productOrderId: z.string(),
+      customerName: z.string(),
+      amount: rupeesOut,
+      undoUntil: z.date().describe("POST /payments/{productOrderId}/confirm/undo works until then; the customer is mailed then"),
+    }),
+  ),
 });
 
 /** An HSN code as the GST summary prints it: 4 to 8 digits. */

@@ -242,6 +242,7 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
     }),
   },
   "payments.verifications": { rule: ADMIN, input: () => ({ page: 1 }) },
+  "payments.undoable": { rule: ADMIN, input: () => ({}) },
   "payments.reject": { rule: STORE_OWNER, input: async (c) => ({ productOrderId: await awaitingUpi(c), reason: "No such credit in the bank statement" }) },
   "payments.verify": {
     rule: OWNER_OR_ADMIN_HIDDEN,

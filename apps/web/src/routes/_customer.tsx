@@ -19,7 +19,8 @@ const TITLES: Record<string, (params: Params) => string> = {
   "/_customer/checkOut/$customerId/$productId": () => "Checkout",
   "/_customer/myOrder/$customerId": () => "My Orders",
   "/_customer/myOrder/$customerId_/$productOrderId": (p) => `Order ${p.productOrderId}`,
-  "/_customer/orderDetails/$customerId/$orderId": (p) => `Order ${p.orderId}`,
+  // the address holds an item's id, not the order's reference: the heading says "Order" until the order is read
+  "/_customer/orderDetails/$customerId/$orderId": () => "Order",
   "/_customer/userProfile/$customerId": () => "My Profile",
 };
 

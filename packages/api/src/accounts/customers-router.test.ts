@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { appRouter } from "../root.ts";
 import { createCallerFactory } from "../trpc.ts";
 import { createContext } from "../context.ts";
@@ -140,6 +140,73 @@ describe("customers.list and customers.page (admin)", () => {
     const literal = await env.newCustomer({ areaAddress: "Plot_7 Road" });
     await env.newCustomer({ areaAddress: "Lot97 Lane" });
     expect((await env.admin.customers.page({ page: 1, search: "t_7" })).items.map((i) => i.customerId)).toEqual([literal.customerId]);
+  });
+});
+
+describe("the customer lists' order figures (issue 24)", () => {
+  /** a checkout of one line per price (₹, free delivery), paid `method` */
+  async function checkout(c: Awaited<ReturnType<TestEnv["newCustomer"]>>, prices: number[], method: "COD" | "UPI") {
+    for (const price of prices) {
+      const productId = await env.newProduct({ productPrice: price, deliveryCharge: "Free", quantity: 20 });
+      await c.caller.cart.save({ customerId: c.customerId, productId, quantity: 1 });
+    }
+    const placed = await c.caller.cart.checkout({ paymentMethod: method });
+    const order = await env.handle.db.order.findUniqueOrThrow({ where: { productOrderId: placed.productOrderId } });
+    return {
+      productOrderId: placed.productOrderId,
+      lines: placed.orders.map((o) => o.orderId),
+      grandTotal: order.grandTotal / 100,
+      createdAt: order.createdAt,
+    };
+  }
+
+  it("counts orders, sums the money received and kept, and dates the last order, for the page's customers in one grouped query", async () => {
+    await env.admin.settings.update({ maxOpenUnpaidOrders: 1000, maxOrdersPerHour: 1000, upiVpa: "cleanstore@okicici" });
+    const c = await env.newCustomer({ lastName: "Ledgerwood" });
+    const idle = await env.newCustomer({ lastName: "Ledgerwood" });
+
+    // delivered cash on delivery: the cash was collected (Paid), all of it counts
+    const delivered = await checkout(c, [150], "COD");
+    await env.admin.orderDesk.setStatus({ productOrderId: delivered.productOrderId, orderStatus: "Completed" });
+    // UPI confirmed, then one of its two lines cancelled and refunded: the grand total less the refund
+    const refunded = await checkout(c, [100, 40], "UPI");
+    await c.caller.payments.submitUtr({ productOrderId: refunded.productOrderId, utr: "700000002401" });
+    await env.admin.payments.confirm({ productOrderId: refunded.productOrderId });
+    await env.admin.orders.updateStatus({ orderId: refunded.lines[1]!, orderStatus: "Cancelled" });
+    const [refund] = (await env.admin.orders.order({ productOrderId: refunded.productOrderId })).refunds;
+    await env.admin.payments.recordRefund({ productOrderId: refunded.productOrderId, refundId: refund!.refundId, reference: "NEFT2401" });
+    // cash on delivery cancelled before delivery, and a UPI order never paid: orders, but no money
+    const cancelled = await checkout(c, [70], "COD");
+    await env.admin.orderDesk.setStatus({ productOrderId: cancelled.productOrderId, orderStatus: "Cancelled" });
+    const unpaid = await checkout(c, [90], "UPI");
+
+    const refundedOrder = await env.handle.db.order.findUniqueOrThrow({ where: { productOrderId: refunded.productOrderId } });
+    expect(refundedOrder.refundedTotal).toBe(4000);
+    const page = await env.admin.customers.page({ page: 1, search: "Ledgerwood" });
+    const byId = new Map(page.items.map((i) => [i.customerId, i]));
+    expect(byId.get(c.customerId)).toMatchObject({
+      ordersCount: 4,
+      totalSpent: delivered.grandTotal + refunded.grandTotal - 40,
+      lastOrderAt: unpaid.createdAt,
+    });
+    expect(delivered.grandTotal).toBeGreaterThanOrEqual(150);
+    expect(byId.get(idle.customerId)).toMatchObject({ ordersCount: 0, totalSpent: 0, lastOrderAt: null });
+
+    // the spec's whole list answers the same figures
+    const listed = (await env.admin.customers.list()).find((i) => i.customerId === c.customerId);
+    expect(listed).toMatchObject({ ordersCount: 4, totalSpent: delivered.grandTotal + refunded.grandTotal - 40, lastOrderAt: unpaid.createdAt });
+  });
+
+  it("asks the database once for a whole page's figures, not once per customer", async () => {
+    for (let i = 0; i < 3; i++) await env.newCustomer({ lastName: "Onequery" });
+    const queryRaw = vi.spyOn(env.handle.db, "$queryRaw");
+    try {
+      const page = await env.admin.customers.page({ page: 1, search: "Onequery" });
+      expect(page.items).toHaveLength(3);
+      expect(queryRaw).toHaveBeenCalledTimes(1);
+    } finally {
+      queryRaw.mockRestore();
+    }
   });
 });
 

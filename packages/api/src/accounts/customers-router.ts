@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { customerSignUpSchema, customerUpdateSchema, id, pageInput } from "@store/validators";
 import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, publicProcedure } from "../trpc.ts";
-import { customerOutput } from "./serializers.ts";
+import { customerListItemOutput, customerOutput } from "./serializers.ts";
 import { pageOutput, successOutput } from "../platform/serialize-common.ts";
 import { allCustomers, customerDetails, customerPage, deleteCustomer, setCustomerStatus, signUp, updateCustomer } from "./customers.ts";
 
@@ -19,15 +19,29 @@ export const customersRouter = createTRPCRouter({
     .query(({ ctx, input }) => customerDetails(ctx, input.customerId)),
 
   list: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/customers/details", tags: ["Customers"], summary: "All customers, newest first (admin)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/customers/details",
+        tags: ["Customers"],
+        summary: "All customers, newest first, each with ordersCount, totalSpent and lastOrderAt (admin)",
+      },
+    })
     .input(z.object({}).optional())
-    .output(z.array(customerOutput))
+    .output(z.array(customerListItemOutput))
     .query(({ ctx }) => allCustomers(ctx)),
 
   page: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/customers/page", tags: ["Customers"], summary: "Customers, 20 a page, searchable (admin)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/customers/page",
+        tags: ["Customers"],
+        summary: "Customers, 20 a page, searchable, each with ordersCount, totalSpent and lastOrderAt (admin)",
+      },
+    })
     .input(pageInput)
-    .output(pageOutput(customerOutput))
+    .output(pageOutput(customerListItemOutput))
     .query(({ ctx, input }) => customerPage(ctx, input)),
 
   update: customerOrAdminProcedure

@@ -9,6 +9,7 @@ import { customerAccountKey, isAccountPassword } from "./current-password.ts";
 import { queueMail } from "../messaging/outbox.ts";
 import { likeText } from "../catalogue/search.ts";
 import { customerSelect } from "./serializers.ts";
+import { withOrderSummary } from "./customer-order-summary.ts";
 import type { Context } from "../context.ts";
 import { type AuthedContext, searchedId } from "../platform/context-guards.ts";
 import { StoreError } from "../platform/errors.ts";
@@ -90,7 +91,9 @@ export async function customerDetails(ctx: AuthedContext, customerId: number) {
   return customer;
 }
 
-export const allCustomers = (ctx: Context) => ctx.db.customer.findMany({ select: customerSelect, orderBy: { customerId: "desc" } });
+/** Every customer, newest first, with its orders count, total spent and last order (admin). */
+export const allCustomers = async (ctx: Context) =>
+  withOrderSummary(ctx.db, await ctx.db.customer.findMany({ select: customerSelect, orderBy: { customerId: "desc" } }));
 
 const SEARCHED_FIELDS = ["firstName", "lastName", "email", "number", "city", "state", "pinCode", "areaAddress", "houseNo"] as const;
 
@@ -113,7 +116,7 @@ export async function customerPage(ctx: Context, input: { page: number; search: 
     ctx.db.customer.findMany({ where, select: customerSelect, orderBy: { customerId: "desc" }, skip: (input.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
     ctx.db.customer.count({ where }),
   ]);
-  return { items, total, page: input.page, pageSize: PAGE_SIZE };
+  return { items: await withOrderSummary(ctx.db, items), total, page: input.page, pageSize: PAGE_SIZE };
 }
 
 /**

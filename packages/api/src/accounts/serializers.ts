@@ -37,3 +37,12 @@ export const customerOutput = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
 });
+
+/** A row of the admin customer lists: the customer and its order figures (customer-order-summary.ts). */
+export const customerListItemOutput = customerOutput.extend({
+  ordersCount: z.number().int().describe("orders placed (checkouts, one productOrderId each), cancelled ones included"),
+  totalSpent: z
+    .number()
+    .describe("rupees received and kept: grand totals less refunds paid out, of orders whose payment came in (Paid, Partially refunded, Refunded)"),
+  lastOrderAt: z.date().nullable().describe("when the latest order was placed; null without orders"),
+});

@@ -2,7 +2,7 @@
 // screen. Each count is the list the shop would open to do that work.
 import type { Context } from "../context.ts";
 import { live } from "../catalogue/products.ts";
-import { mayShip } from "../orders/order-desk-rules.ts";
+import { toShip } from "../orders/order-desk-rules.ts";
 import { loadSettings } from "./settings.ts";
 
 export async function todoCounts(ctx: Pick<Context, "db">) {
@@ -10,8 +10,7 @@ export async function todoCounts(ctx: Pick<Context, "db">) {
   const [paymentsToVerify, returnsToDecide, ordersToShip, lowStock, failedMessages] = await Promise.all([
     ctx.db.order.count({ where: { paymentStatus: "Awaiting verification" } }),
     ctx.db.productOrder.count({ where: { returnStatus: "Requested" } }),
-    // a line still at the first step (placed, not yet on its way) of an order whose payment lets it go
-    ctx.db.order.count({ where: { ...mayShip, lines: { some: { orderStatus: "Shipped" } } } }),
+    ctx.db.order.count({ where: toShip }),
     // low stock is per pack (issue 25): the active packs of products on sale at or under the threshold
     ctx.db.productVariant.count({ where: { active: true, stock: { lte: lowStockThreshold }, product: live } }),
     ctx.db.outboxMessage.count({ where: { status: "failed" } }),

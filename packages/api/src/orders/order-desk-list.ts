@@ -6,13 +6,14 @@ import { istDayEnd, istDayStart, toRupees } from "@store/domain";
 import { PAGE_SIZE, type OrderListInput, type OrderListPayment, type OrderListStatus } from "@store/validators";
 import type { Context } from "../context.ts";
 import { likeText } from "../catalogue/search.ts";
-import { awaitingAdvancePayment } from "./order-desk-rules.ts";
+import { awaitingAdvancePayment, toShip } from "./order-desk-rules.ts";
 
 const OPEN_LINE = { orderStatus: { notIn: ["Completed", "Cancelled"] } } satisfies Prisma.ProductOrderWhereInput;
 
 const byStatus: Record<OrderListStatus, Prisma.OrderWhereInput> = {
   all: {},
   unfulfilled: { lines: { some: OPEN_LINE } },
+  "to-ship": toShip,
   returns: { lines: { some: { returnStatus: { in: ["Requested", "Approved"] } } } },
   cancelled: { lines: { some: {}, every: { orderStatus: "Cancelled" } } },
 };

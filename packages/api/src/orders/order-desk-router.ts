@@ -12,7 +12,7 @@ export const orderDeskRouter = createTRPCRouter({
         method: "GET",
         path: "/orders",
         tags: ["Orders"],
-        summary: `Orders, one row per order (a checkout and its lines), newest first, ${PAGE_SIZE} a page (page=1 first) (admin). status=${ORDER_LIST_STATUSES.join("|")} (unfulfilled: a line still open; returns: a return Requested or Approved; cancelled: every line Cancelled); payment=${ORDER_LIST_PAYMENTS.join("|")} (unpaid: UPI/ONLINE Pending or Failed; paid: Paid or Partially refunded; refunded: Refunded or Partially refunded); from/to: IST days YYYY-MM-DD, both included; search: the reference, the customer's name or phone`,
+        summary: `Orders, one row per order (a checkout and its lines), newest first, ${PAGE_SIZE} a page (page=1 first) (admin). status=${ORDER_LIST_STATUSES.join("|")} (unfulfilled: a line still open; to-ship: cash on delivery or paid, with a line not yet sent out, as GET /reports/todo's ordersToShip; returns: a return Requested or Approved; cancelled: every line Cancelled); payment=${ORDER_LIST_PAYMENTS.join("|")} (unpaid: UPI/ONLINE Pending or Failed; paid: Paid or Partially refunded; refunded: Refunded or Partially refunded); from/to: IST days YYYY-MM-DD, both included; search: the reference, the customer's name or phone`,
       },
     })
     .input(orderListInput)

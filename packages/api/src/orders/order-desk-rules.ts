@@ -21,3 +21,10 @@ export const awaitingAdvancePayment = {
 
 /** Orders that may be shipped as far as their payment goes: cash on delivery, or paid in advance. */
 export const mayShip = { NOT: awaitingAdvancePayment } satisfies Prisma.OrderWhereInput;
+
+/**
+ * Orders to ship: their payment lets them go (mayShip) and a line is still at the first step (placed,
+ * "Shipped" in the spec's words, not yet on its way). Today's work counts them; the order desk's
+ * "To ship" tab lists them.
+ */
+export const toShip = { ...mayShip, lines: { some: { orderStatus: "Shipped" } } } satisfies Prisma.OrderWhereInput;

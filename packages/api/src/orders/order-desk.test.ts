@@ -53,7 +53,7 @@ describe("GET /orders: one row per order", () => {
     ]);
   });
 
-  it("filters by the tabs: unfulfilled, returns, cancelled; unpaid, awaiting verification, paid", async () => {
+  it("filters by the tabs: unfulfilled, to ship, returns, cancelled; unpaid, awaiting verification, paid", async () => {
     const who = { firstName: "Tabitha", lastName: "Filterwell" };
     const open = await checkout([1], "COD", who);
     const done = await checkout([1], "COD", who);
@@ -71,14 +71,18 @@ describe("GET /orders: one row per order", () => {
     const paid = await checkout([1], "UPI", who);
     await paid.caller.payments.submitUtr({ productOrderId: paid.productOrderId, utr: "700000000002" });
     await env.admin.payments.confirm({ productOrderId: paid.productOrderId });
+    const onItsWay = await checkout([1], "COD", who);
+    await env.admin.orderDesk.setStatus({ productOrderId: onItsWay.productOrderId, orderStatus: "On the way" });
 
     const refs = async (filters: Partial<Parameters<typeof env.admin.orderDesk.list>[0]>) =>
       (await env.admin.orderDesk.list({ search: "Filterwell", ...filters })).items.map((i) => i.productOrderId).sort();
     const sorted = (...orders: { productOrderId: string }[]) => orders.map((o) => o.productOrderId).sort();
-    expect(await refs({})).toEqual(sorted(open, done, returned, cancelled, partlyCancelled, unpaid, awaiting, paid));
-    expect(await refs({ status: "all", payment: "all" })).toHaveLength(8);
+    expect(await refs({})).toEqual(sorted(open, done, returned, cancelled, partlyCancelled, unpaid, awaiting, paid, onItsWay));
+    expect(await refs({ status: "all", payment: "all" })).toHaveLength(9);
     // a line still open: the partly cancelled order too, and the returned one has none
-    expect(await refs({ status: "unfulfilled" })).toEqual(sorted(open, partlyCancelled, unpaid, awaiting, paid));
+    expect(await refs({ status: "unfulfilled" })).toEqual(sorted(open, partlyCancelled, unpaid, awaiting, paid, onItsWay));
+    // to ship: cash on delivery or paid, a line not yet sent out (not the unpaid UPI orders, nor one on its way)
+    expect(await refs({ status: "to-ship" })).toEqual(sorted(open, partlyCancelled, paid));
     expect(await refs({ status: "returns" })).toEqual(sorted(returned));
     expect(await refs({ status: "cancelled" })).toEqual(sorted(cancelled));
     // cash on delivery is never "unpaid": it is paid at the door
@@ -87,7 +91,23 @@ describe("GET /orders: one row per order", () => {
     expect(await refs({ payment: "paid" })).toEqual(sorted(done, returned, paid));
     expect(await refs({ status: "unfulfilled", payment: "paid" })).toEqual(sorted(paid));
     // empty query parameters count as not sent
-    expect(await refs({ status: "", payment: "" })).toHaveLength(8);
+    expect(await refs({ status: "", payment: "" })).toHaveLength(9);
+  });
+
+  it("the To ship tab holds exactly the orders today's work counts to ship", async () => {
+    const who = { lastName: "Shipcount" };
+    await checkout([1, 1], "COD", who);
+    await checkout([1], "UPI", who);
+    const paid = await checkout([1], "UPI", who);
+    await paid.caller.payments.submitUtr({ productOrderId: paid.productOrderId, utr: "700000000031" });
+    await env.admin.payments.confirm({ productOrderId: paid.productOrderId });
+    const sent = await checkout([1], "COD", who);
+    await env.admin.orderDesk.setStatus({ productOrderId: sent.productOrderId, orderStatus: "On the way" });
+    expect((await env.admin.orderDesk.list({ search: "Shipcount", status: "to-ship" })).total).toBe(2);
+    // over the whole database (every order the other tests placed too): the same number
+    const { ordersToShip } = await env.admin.reports.todo();
+    expect(ordersToShip).toBeGreaterThanOrEqual(2);
+    expect((await env.admin.orderDesk.list({ status: "to-ship" })).total).toBe(ordersToShip);
   });
 
   it("takes from/to as IST days, both included", async () => {
@@ -137,13 +157,43 @@ describe("GET /orders: one row per order", () => {
   it("refuses an unknown tab with a readable message; only the back office may list", async () => {
     await expect(env.admin.orderDesk.list({ status: "open" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      message: "status must be one of: all, unfulfilled, returns, cancelled",
+      message: "status must be one of: all, unfulfilled, to-ship, returns, cancelled",
     });
     await expect(env.admin.orderDesk.list({ payment: "cash" })).rejects.toMatchObject({
       message: "payment must be one of: all, unpaid, awaiting-verification, paid, refunded",
     });
     const c = await env.newCustomer();
     await expect(c.caller.orderDesk.list({})).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("GET /orders/{productOrderId}: the order the desk opens", () => {
+  it("answers the customer's phone and address in full, every line together and the payment's history", async () => {
+    const o = await checkout([2, 1], "UPI", { firstName: "Vimala", houseNo: "Flat 7, Sai Residency", areaAddress: "Baner Road", city: "Pune" });
+    await o.caller.payments.submitUtr({ productOrderId: o.productOrderId, utr: "700000000041" });
+    await env.admin.orders.updateStatus({ orderId: o.orderIds[1]!, orderStatus: "Cancelled" });
+    const view = await env.admin.orders.order({ productOrderId: o.productOrderId });
+    expect(view).toMatchObject({
+      productOrderId: o.productOrderId,
+      customerName: "Vimala Verma",
+      phone: o.fields.number,
+      pinCode: "411001",
+      state: "Maharashtra",
+      payment: { method: "UPI", status: "Awaiting verification", utr: "700000000041" },
+    });
+    expect(view.shippingAddress).toContain("Flat 7, Sai Residency");
+    expect(view.shippingAddress).toContain("Baner Road");
+    expect(view.lines.map((l) => [l.orderId, l.productName, l.quantity, l.productPrice, l.orderStatus, l.returnStatus])).toEqual([
+      [o.orderIds[0], "Desk Cleaner 1", 2, 100, "Shipped", "Pending"],
+      [o.orderIds[1], "Desk Cleaner 2", 1, 100, "Cancelled", "Pending"],
+    ]);
+    expect(view.payment.history.map((h) => [h.from, h.to, h.reason])).toEqual([
+      ["", "Pending", "order placed, UPI"],
+      ["Pending", "Awaiting verification", "UTR 700000000041"],
+    ]);
+    // the customer reads their own order with their own phone; the payment's history is the back office's
+    const own = await o.caller.orders.order({ productOrderId: o.productOrderId });
+    expect(own).toMatchObject({ phone: o.fields.number, payment: { history: [] } });
   });
 });
 

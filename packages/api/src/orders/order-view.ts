@@ -17,11 +17,13 @@ export async function ownOrder(ctx: AuthedContext, productOrderId: string) {
 export async function orderDetails(ctx: AuthedContext, productOrderId: string) {
   const order = await ownOrder(ctx, productOrderId);
   const isAdmin = ctx.auth.role === "admin";
-  const [lines, refunds, history, documents] = await Promise.all([
+  const [lines, refunds, history, documents, customer] = await Promise.all([
     ctx.db.productOrder.findMany({ where: { productOrderId }, select: orderSelect, orderBy: { orderId: "asc" } }),
     ctx.db.refund.findMany({ where: { productOrderId }, orderBy: { refundId: "asc" } }),
     isAdmin ? ctx.db.paymentEvent.findMany({ where: { productOrderId }, orderBy: { id: "asc" } }) : Promise.resolve([]),
     ctx.db.invoice.findMany({ where: { productOrderId }, orderBy: { issuedAt: "asc" }, select: { number: true, kind: true, issuedAt: true, total: true } }),
+    // the phone the delivery calls: the customer's mobile (an order keeps no copy of it)
+    ctx.db.customer.findUnique({ where: { customerId: order.customerId }, select: { number: true } }),
   ]);
   const invoice = documents.find((d) => d.kind === "INVOICE");
   const lineStatuses = lines.map((l) => l.orderStatus);
@@ -29,6 +31,7 @@ export async function orderDetails(ctx: AuthedContext, productOrderId: string) {
     productOrderId: order.productOrderId,
     customerId: order.customerId,
     customerName: order.customerName,
+    phone: customer?.number ?? null,
     shippingAddress: order.shippingAddress,
     pinCode: order.pinCode,
     state: order.state,

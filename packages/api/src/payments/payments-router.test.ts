@@ -462,6 +462,33 @@ describe("undoing a UPI confirmation (issue 24)", () => {
     expect(await env.handle.db.auditEntry.count({ where: { action: "payments.undoConfirm", entityId: c.productOrderId } })).toBe(0);
   });
 
+  it("lists the confirmations still undoable with their undoUntil, newest first, so the Payments screen keeps Undo after a reload", async () => {
+    const t0 = Date.now();
+    clockAt(t0);
+    const a = await awaitingUpi("730000000011");
+    const b = await awaitingUpi("730000000012");
+    const never = await awaitingUpi("730000000013");
+    await env.admin.payments.confirm({ productOrderId: a.productOrderId });
+    clockAt(t0 + 4 * MINUTE);
+    await env.admin.payments.confirm({ productOrderId: b.productOrderId });
+    const refs = [a.productOrderId, b.productOrderId, never.productOrderId];
+    const mine = async (caller = env.admin) => (await caller.payments.undoable()).items.filter((i) => refs.includes(i.productOrderId));
+    expect(await mine()).toEqual([
+      { productOrderId: b.productOrderId, customerName: (await header(b.productOrderId)).customerName, amount: 250, undoUntil: new Date(t0 + 14 * MINUTE) },
+      { productOrderId: a.productOrderId, customerName: (await header(a.productOrderId)).customerName, amount: 250, undoUntil: new Date(t0 + 10 * MINUTE) },
+    ]);
+    // a's window has closed (its undo is 409 UNDO_EXPIRED now): no longer listed
+    clockAt(t0 + 10 * MINUTE);
+    expect((await mine()).map((i) => i.productOrderId)).toEqual([b.productOrderId]);
+    await expect(env.admin.payments.undoConfirm({ productOrderId: a.productOrderId })).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: "UNDO_EXPIRED" }),
+    });
+    // undone: nothing left to undo
+    await env.admin.payments.undoConfirm({ productOrderId: b.productOrderId });
+    expect(await mine()).toEqual([]);
+    await expect(a.caller.payments.undoable()).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
   it("only the owner undoes; not a payment that was never confirmed, nor one with a refund", async () => {
     const c = await awaitingUpi("730000000003");
     const staffId = (await env.admin.staff.create({ name: "Undo Staff", email: "undo.staff@cleanstore.test", password: "Lavender-Mop-Bucket-2026" })).staff

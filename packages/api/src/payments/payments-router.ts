@@ -7,6 +7,7 @@ import {
   productOrderIdSchema,
   refundReferenceSchema,
   rejectPaymentSchema,
+  undoableOutput,
   utrSchema,
   verificationsOutput,
 } from "@store/validators";
@@ -14,7 +15,7 @@ import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerPro
 import { successOutput } from "../platform/serialize-common.ts";
 import { awaitingPaymentOutput, openRefundOutput, paymentOptionOutput, paymentViewOutput, refundDecisionOutput } from "./serializers.ts";
 import { CONFIRM_UNDO_MINUTES, confirmUtr, paymentsAwaitingVerification, paymentView, rejectUtr, submitUtr, undoConfirmation, upiQr } from "./payments.ts";
-import { paymentVerifications } from "./verifications.ts";
+import { paymentVerifications, undoableConfirmations } from "./verifications.ts";
 import { verifyGatewayPayment } from "./gateway-payments.ts";
 import { approveRefund, openRefunds, recordRefund, retryRefund } from "./refund-actions.ts";
 import { checkoutPaymentOptions } from "./payment-options.ts";
@@ -49,6 +50,20 @@ export const paymentsRouter = createTRPCRouter({
     .input(z.object({ page: pageInput.shape.page }))
     .output(verificationsOutput)
     .query(({ ctx, input }) => paymentVerifications(ctx, input)),
+
+  // before `get` too
+  undoable: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/payments/undoable",
+        tags: ["Payments"],
+        summary: `UPI confirmations that may still be undone (confirmed less than ${CONFIRM_UNDO_MINUTES} minutes ago, still Paid, no refund), each with its undoUntil, newest first (admin)`,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(undoableOutput)
+    .query(({ ctx }) => undoableConfirmations(ctx)),
 
   get: customerOrAdminProcedure
     .meta({

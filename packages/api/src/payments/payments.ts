@@ -100,13 +100,15 @@ async function decideUtr(
 /** How long the owner may take a UPI confirmation back (issue 24); its mail to the customer waits as long. */
 export const CONFIRM_UNDO_MINUTES = 10;
 const UNDO_MS = CONFIRM_UNDO_MINUTES * 60_000;
+/** Until when a confirmation made at `confirmedAt` may be undone (and its mail waits). */
+export const confirmationUndoUntil = (confirmedAt: Date) => new Date(confirmedAt.getTime() + UNDO_MS);
 const confirmationMail = (productOrderId: string) => `payment-confirmed:${productOrderId}`;
 const istTime = (at: Date) => at.toLocaleTimeString("en-IN", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit" });
 
 /** The UTR is in the bank statement: Paid. The customer's mail waits out the undo window in the outbox. */
 export async function confirmUtr(ctx: AuthedContext, input: { productOrderId: string }) {
   const at = new Date();
-  const undoUntil = new Date(at.getTime() + UNDO_MS);
+  const undoUntil = confirmationUndoUntil(at);
   await decideUtr(
     ctx,
     input.productOrderId,
@@ -141,7 +143,7 @@ export async function undoConfirmation(ctx: AuthedContext, input: { productOrder
       "UNDO_EXPIRED",
       `The payment of order ${id} was confirmed at ${istTime(order.utrConfirmedAt)}: a confirmation can be undone only within ${CONFIRM_UNDO_MINUTES} minutes, and the customer has been told.`,
     );
-    if (now.getTime() >= order.utrConfirmedAt.getTime() + UNDO_MS) throw expired;
+    if (now >= confirmationUndoUntil(order.utrConfirmedAt)) throw expired;
     if ((await tx.refund.count({ where: { productOrderId: id } })) > 0) {
       throw new StoreError(409, "CONFLICT", `Order ${id} already has a refund, so its payment can no longer be undone.`);
     }

@@ -64,6 +64,7 @@ export const orderDetailsOutput = z.object({
   productOrderId: z.string(),
   customerId: z.number().int(),
   customerName: z.string(),
+  phone: z.string().nullable().describe("the customer's mobile number; null once the customer was deleted"),
   shippingAddress: z.string(),
   pinCode: z.string(),
   state: z.string(),

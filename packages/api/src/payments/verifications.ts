@@ -5,6 +5,7 @@ import type { Prisma } from "@store/db";
 import { toRupees } from "@store/domain";
 import { PAGE_SIZE } from "@store/validators";
 import type { Context } from "../context.ts";
+import { CONFIRM_UNDO_MINUTES, confirmationUndoUntil } from "./payments.ts";
 
 const DECISIONS = {
   OR: [
@@ -58,4 +59,32 @@ export async function paymentVerifications(ctx: Pick<Context, "db">, input: { pa
     } as const;
   });
   return { items, total, page: input.page, pageSize: PAGE_SIZE };
+}
+
+/**
+ * The UPI confirmations that may still be undone (POST /payments/{id}/confirm/undo): confirmed less
+ * than CONFIRM_UNDO_MINUTES ago, still Paid and with no refund, newest first. The Payments screen
+ * shows their Undo from this, so a reload does not lose it.
+ */
+export async function undoableConfirmations(ctx: Pick<Context, "db">) {
+  const now = new Date();
+  const orders = await ctx.db.order.findMany({
+    where: {
+      paymentMethod: "UPI",
+      paymentStatus: "Paid",
+      utrConfirmedAt: { gt: new Date(now.getTime() - CONFIRM_UNDO_MINUTES * 60_000) },
+      refunds: { none: {} },
+    },
+    orderBy: { utrConfirmedAt: "desc" },
+    take: 100,
+    select: { productOrderId: true, customerName: true, grandTotal: true, utrConfirmedAt: true },
+  });
+  return {
+    items: orders.map((o) => ({
+      productOrderId: o.productOrderId,
+      customerName: o.customerName,
+      amount: toRupees(o.grandTotal),
+      undoUntil: confirmationUndoUntil(o.utrConfirmedAt!),
+    })),
+  };
 }

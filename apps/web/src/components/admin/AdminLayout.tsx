@@ -23,7 +23,8 @@ const MENU = [
   { to: "/gst-summary", label: "GST Summary" },
   { to: "/staff", label: "Staff", ownerOnly: true },
   { to: "/audit", label: "Audit Trail", ownerOnly: true },
-  { to: "/settings", label: "Settings", ownerOnly: true },
+  // staff read the settings and change their own password there (issue 24)
+  { to: "/settings", label: "Settings" },
 ] as const;
 
 const isNarrow = () => typeof window !== "undefined" && window.matchMedia("(max-width: 900px)").matches;

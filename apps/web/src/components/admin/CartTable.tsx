@@ -1,8 +1,10 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { createColumnHelper } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { formatDateTime, formatINR } from "../../lib/format";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
+import { DataTable } from "./DataTable";
 import { EyeIcon } from "./Icons";
 import { ExportButton } from "./ExportButton";
 import { ListFrame } from "./ListFrame";
@@ -11,52 +13,61 @@ import { InvalidId } from "./OrdersTable";
 
 type CartItem = RouterOutputs["cart"]["page"]["items"][number];
 
+const col = createColumnHelper<CartItem>();
+
+/** The spec's columns, the eye kept in view. */
+const COLUMNS = [
+  col.accessor("addToCartId", { header: "AddToCart Id" }),
+  col.accessor("productOrderId", { header: "Product Order Id", cell: (c) => <span className="nowrap">{c.getValue()}</span> }),
+  col.accessor("productId", { header: "Product Id" }),
+  col.accessor("customerId", {
+    header: "Customer Id",
+    cell: (c) => (
+      <Link to="/CustomerWaysAddToCart/$customerId" params={{ customerId: c.getValue() }} aria-label={`Cart entries of customer ${c.getValue()}`}>
+        {c.getValue()}
+      </Link>
+    ),
+  }),
+  col.accessor("productPrice", { header: "Product Price", cell: (c) => formatINR(c.getValue()) }),
+  col.accessor("quantity", { header: "Quantity" }),
+  col.accessor("productName", { header: "Product Name" }),
+  col.accessor((c) => new Date(c.addToCartDateTime).getTime(), {
+    id: "addToCartDateTime",
+    header: "Add DateTime",
+    cell: ({ row }) => <span className="nowrap">{formatDateTime(row.original.addToCartDateTime)}</span>,
+  }),
+  col.display({
+    id: "actions",
+    header: "Action",
+    enableHiding: false,
+    cell: ({ row: { original: c } }) => (
+      <Link
+        to="/viewAddToCart/$addToCartId"
+        params={{ addToCartId: c.addToCartId }}
+        className="icon-btn"
+        aria-label={`View cart entry ${c.addToCartId}`}
+        title="View"
+      >
+        <EyeIcon />
+      </Link>
+    ),
+  }),
+];
+
+const CELL_CLASS = { productPrice: "num nowrap", quantity: "num" };
+
 export function CartTable({ items }: { items: CartItem[] }) {
   return (
-    <table className="data">
-      <thead>
-        <tr>
-          <th scope="col">AddToCart Id</th>
-          <th scope="col">Product Order Id</th>
-          <th scope="col">Product Id</th>
-          <th scope="col">Customer Id</th>
-          <th scope="col">Product Price</th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Product Name</th>
-          <th scope="col">Add DateTime</th>
-          <th scope="col">Action</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((c) => (
-          <tr key={c.addToCartId} data-cart-id={c.addToCartId}>
-            <td>{c.addToCartId}</td>
-            <td className="nowrap">{c.productOrderId}</td>
-            <td>{c.productId}</td>
-            <td>
-              <Link to="/CustomerWaysAddToCart/$customerId" params={{ customerId: c.customerId }} aria-label={`Cart entries of customer ${c.customerId}`}>
-                {c.customerId}
-              </Link>
-            </td>
-            <td className="num">{formatINR(c.productPrice)}</td>
-            <td className="num">{c.quantity}</td>
-            <td>{c.productName}</td>
-            <td className="nowrap">{formatDateTime(c.addToCartDateTime)}</td>
-            <td>
-              <Link
-                to="/viewAddToCart/$addToCartId"
-                params={{ addToCartId: c.addToCartId }}
-                className="icon-btn"
-                aria-label={`View cart entry ${c.addToCartId}`}
-                title="View"
-              >
-                <EyeIcon />
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      screen="carts"
+      caption="Cart entries"
+      data={items}
+      columns={COLUMNS}
+      getRowId={(c) => String(c.addToCartId)}
+      rowData={(c) => ({ "data-cart-id": c.addToCartId })}
+      cellClass={CELL_CLASS}
+      sticky={["actions"]}
+    />
   );
 }
 
@@ -76,6 +87,7 @@ export function CartListScreen({ title, customerId, intro }: { title: string; cu
       searchLabel="Search cart entries by id or product"
       query={query}
       empty="No AddToCart found."
+      ownWrapper
     >
       {(items) => <CartTable items={items} />}
     </ListFrame>

@@ -18,6 +18,7 @@ export function ListFrame<T>({
   searchLabel,
   query,
   empty,
+  ownWrapper = false,
   children,
 }: {
   title: string;
@@ -26,6 +27,8 @@ export function ListFrame<T>({
   searchLabel: string;
   query: { isPending: boolean; isError: boolean; isFetching?: boolean; error: unknown; data: PageData<T> | undefined; refetch: () => unknown };
   empty: string;
+  /** the table brings its own scrolling wrapper and tools (DataTable) */
+  ownWrapper?: boolean;
   children: (items: T[]) => ReactNode;
 }) {
   return (
@@ -40,7 +43,13 @@ export function ListFrame<T>({
       <QueryState query={query}>
         {(data) => (
           <div aria-busy={query.isFetching ? true : undefined}>
-            {data.items.length === 0 ? <p className="empty">{empty}</p> : <div className="table-wrap">{children(data.items)}</div>}
+            {data.items.length === 0 ? (
+              <p className="empty">{empty}</p>
+            ) : ownWrapper ? (
+              children(data.items)
+            ) : (
+              <div className="table-wrap">{children(data.items)}</div>
+            )}
             {(data.items.length > 0 || data.total > 0) && <Pager total={data.total} page={data.page} pageSize={data.pageSize} />}
           </div>
         )}

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ORDER_TABS, useOrderDeskSearch } from "./orderDeskSearch";
 
-/** Unfulfilled · Unpaid · Awaiting verification · Returns · Cancelled · All, each a link keeping the dates and search. */
+/** Unfulfilled · To ship · Unpaid · Awaiting verification · Returns · Cancelled · All, each a link keeping the dates and search. */
 export function OrderDeskTabs() {
   const { input } = useOrderDeskSearch();
   return (

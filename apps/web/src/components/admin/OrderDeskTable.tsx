@@ -87,25 +87,20 @@ const columns = [
     id: "actions",
     header: "Action",
     enableHiding: false,
-    cell: ({ row }) => {
-      const first = row.original.lineStatuses[0];
-      return (
-        <div className="desk-actions">
-          {first && (
-            <Link
-              to="/oderView/$orderId"
-              params={{ orderId: first.orderId }}
-              className="icon-btn"
-              aria-label={`View order ${row.original.productOrderId}`}
-              title="View"
-            >
-              <EyeIcon />
-            </Link>
-          )}
-          <OrderMove productOrderId={row.original.productOrderId} lines={row.original.lineStatuses} />
-        </div>
-      );
-    },
+    cell: ({ row }) => (
+      <div className="desk-actions">
+        <Link
+          to="/orders/$productOrderId"
+          params={{ productOrderId: row.original.productOrderId }}
+          className="icon-btn"
+          aria-label={`View order ${row.original.productOrderId}`}
+          title="View"
+        >
+          <EyeIcon />
+        </Link>
+        <OrderMove productOrderId={row.original.productOrderId} lines={row.original.lineStatuses} />
+      </div>
+    ),
   }),
 ];
 

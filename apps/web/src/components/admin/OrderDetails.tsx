@@ -25,8 +25,8 @@ export function OrderDetails({ order }: { order: Order }) {
       </div>
       <ReadOnlyFields
         fields={[
-          ["Order Id", order.orderId],
-          ["Product Order Id", order.productOrderId],
+          ["Order", order.productOrderId],
+          ["Line", order.orderId],
           ["Customer Id", order.customerId],
           ["Customer Name", order.customerName],
           ["Product Id", order.productId],
@@ -75,9 +75,16 @@ export function OrderDetailScreen({
     <DetailFrame
       title={title}
       back={
-        <Link to={backTo} className="btn secondary">
-          Back
-        </Link>
+        <span className="toolbar">
+          {query.data && (
+            <Link to="/orders/$productOrderId" params={{ productOrderId: query.data.productOrderId }} className="btn secondary">
+              Whole order {query.data.productOrderId}
+            </Link>
+          )}
+          <Link to={backTo} className="btn secondary">
+            Back
+          </Link>
+        </span>
       }
     >
       <QueryState query={query}>

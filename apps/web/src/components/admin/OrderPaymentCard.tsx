@@ -1,5 +1,4 @@
 import { paymentMethodLabel } from "@store/domain";
-import { useState } from "react";
 import { formatDateTime, formatINR } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { OrderDocuments } from "../OrderDocuments";
@@ -8,12 +7,11 @@ import { QueryState } from "../QueryState";
 import { OwnerOnly } from "./OwnerOnly";
 import { PaymentDecision } from "./PaymentDecision";
 import { RefundActions } from "./RefundActions";
-import { UndoConfirmations, type Confirmed } from "./UndoConfirmations";
+import { UndoConfirmations } from "./UndoConfirmations";
 
 /** The admin order view's whole order: totals, payment (UTR, gateway ids, flag), refunds, every payment change, GST documents. */
 export function OrderPaymentCard({ productOrderId }: { productOrderId: string }) {
   const query = trpc.orders.order.useQuery({ productOrderId });
-  const [confirmed, setConfirmed] = useState<Confirmed[]>([]);
   return (
     <section className="card" aria-labelledby="order-payment-title">
       <h2 id="order-payment-title">Order {productOrderId}: payment and invoice</h2>
@@ -59,10 +57,10 @@ export function OrderPaymentCard({ productOrderId }: { productOrderId: string })
             )}
             {o.payment.status === "Awaiting verification" && (
               <OwnerOnly note="The store's owner confirms or rejects this payment.">
-                <PaymentDecision productOrderId={productOrderId} utr={o.payment.utr} amount={o.totals.grandTotal} onConfirmed={(c) => setConfirmed([c])} />
+                <PaymentDecision productOrderId={productOrderId} utr={o.payment.utr} amount={o.totals.grandTotal} />
               </OwnerOnly>
             )}
-            <UndoConfirmations confirmed={confirmed} onGone={() => setConfirmed([])} />
+            <UndoConfirmations productOrderId={productOrderId} />
             {o.refunds.length > 0 && (
               <>
                 <h3>Refunds</h3>

@@ -109,7 +109,7 @@ export function OrderStatusUpdate({ order }: { order: Order }) {
       )}
       <ConfirmDialog
         open={confirmCancel}
-        title={`Cancel order ${order.orderId}?`}
+        title={`Cancel line ${order.orderId} of order ${order.productOrderId}?`}
         message="The order will be Cancelled and its quantity put back in stock. This cannot be undone."
         confirmLabel="Cancel order"
         onConfirm={save}

@@ -1,8 +1,10 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { createColumnHelper } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { formatDate, formatINR } from "../../lib/format";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
+import { DataTable } from "./DataTable";
 import { EyeIcon, PencilIcon } from "./Icons";
 import { ExportButton } from "./ExportButton";
 import { ListFrame } from "./ListFrame";
@@ -56,67 +58,81 @@ function ViewLink({ view, orderId }: { view: OrderView; orderId: number }) {
   );
 }
 
+const col = createColumnHelper<Order>();
+
+/** The spec's columns of each list; only the shipping list has Status Update. Both action columns stay in view. */
+function orderColumns(view: OrderView) {
+  return [
+    col.accessor("orderId", { header: "Order Id" }),
+    col.accessor("productOrderId", { header: "Product Order Id", cell: (c) => <span className="nowrap">{c.getValue()}</span> }),
+    col.accessor("customerId", { header: "Customer Id", cell: (c) => <CustomerLink view={view} customerId={c.getValue()} /> }),
+    col.accessor("productId", { header: "Product Id" }),
+    col.accessor("productPrice", { header: "Product Price", cell: (c) => formatINR(c.getValue()) }),
+    col.accessor("orderTotalPrice", { header: "Order Price", cell: (c) => formatINR(c.getValue()) }),
+    col.accessor("productName", { header: "Product Name" }),
+    col.accessor("quantity", { header: "Quantity" }),
+    col.accessor("paymentStatus", { header: "Payment Status", cell: (c) => <StatusBadge value={c.getValue()} /> }),
+    col.accessor((o) => new Date(o.deliveryDate).getTime(), {
+      id: "deliveryDate",
+      header: "Delivery Date",
+      cell: ({ row }) => <span className="nowrap">{formatDate(row.original.deliveryDate)}</span>,
+    }),
+    col.accessor("orderStatus", {
+      header: "Order Status",
+      cell: ({ row: { original: o } }) => (
+        <>
+          <StatusBadge value={o.orderStatus} />
+          {o.returnStatus !== "Pending" && <span className="sub">Return {o.returnStatus}</span>}
+        </>
+      ),
+    }),
+    ...(view === "shipping"
+      ? [
+          col.display({
+            id: "statusUpdate",
+            header: "Status Update",
+            enableHiding: false,
+            cell: ({ row: { original: o } }) => (
+              <Link
+                to="/updateOrderShipping/$orderId"
+                params={{ orderId: o.orderId }}
+                className="icon-btn"
+                aria-label={`Update status of order ${o.orderId}`}
+                title="Update status"
+              >
+                <PencilIcon />
+              </Link>
+            ),
+          }),
+        ]
+      : []),
+    col.display({
+      id: "actions",
+      header: "Action",
+      enableHiding: false,
+      cell: ({ row }) => <ViewLink view={view} orderId={row.original.orderId} />,
+    }),
+  ];
+}
+
+const COLUMNS = { all: orderColumns("all"), shipping: orderColumns("shipping"), delivered: orderColumns("delivered") };
+const STICKY: Record<OrderView, string[]> = { all: ["actions"], shipping: ["statusUpdate", "actions"], delivered: ["actions"] };
+const SCREEN: Record<OrderView, string> = { all: "total-orders", shipping: "shipping-orders", delivered: "delivered-orders" };
+const CAPTION: Record<OrderView, string> = { all: "Orders, one row per order line", shipping: "Orders in shipping", delivered: "Delivered orders" };
+const CELL_CLASS = { productPrice: "num nowrap", orderTotalPrice: "num nowrap", quantity: "num" };
+
 export function OrdersTable({ orders, view }: { orders: Order[]; view: OrderView }) {
   return (
-    <table className="data">
-      <thead>
-        <tr>
-          <th scope="col">Order Id</th>
-          <th scope="col">Product Order Id</th>
-          <th scope="col">Customer Id</th>
-          <th scope="col">Product Id</th>
-          <th scope="col">Product Price</th>
-          <th scope="col">Order Price</th>
-          <th scope="col">Product Name</th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Payment Status</th>
-          <th scope="col">Delivery Date</th>
-          <th scope="col">Order Status</th>
-          {view === "shipping" && <th scope="col">Status Update</th>}
-          <th scope="col">Action</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((o) => (
-          <tr key={o.orderId} data-order-id={o.orderId}>
-            <td>{o.orderId}</td>
-            <td className="nowrap">{o.productOrderId}</td>
-            <td>
-              <CustomerLink view={view} customerId={o.customerId} />
-            </td>
-            <td>{o.productId}</td>
-            <td className="num">{formatINR(o.productPrice)}</td>
-            <td className="num">{formatINR(o.orderTotalPrice)}</td>
-            <td>{o.productName}</td>
-            <td className="num">{o.quantity}</td>
-            <td>
-              <StatusBadge value={o.paymentStatus} />
-            </td>
-            <td className="nowrap">{formatDate(o.deliveryDate)}</td>
-            <td>
-              <StatusBadge value={o.orderStatus} />
-              {o.returnStatus !== "Pending" && <span className="sub">Return {o.returnStatus}</span>}
-            </td>
-            {view === "shipping" && (
-              <td>
-                <Link
-                  to="/updateOrderShipping/$orderId"
-                  params={{ orderId: o.orderId }}
-                  className="icon-btn"
-                  aria-label={`Update status of order ${o.orderId}`}
-                  title="Update status"
-                >
-                  <PencilIcon />
-                </Link>
-              </td>
-            )}
-            <td>
-              <ViewLink view={view} orderId={o.orderId} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      screen={SCREEN[view]}
+      caption={CAPTION[view]}
+      data={orders}
+      columns={COLUMNS[view]}
+      getRowId={(o) => String(o.orderId)}
+      rowData={(o) => ({ "data-order-id": o.orderId })}
+      cellClass={CELL_CLASS}
+      sticky={STICKY[view]}
+    />
   );
 }
 
@@ -138,6 +154,7 @@ export function OrderListScreen({ view, title, customerId, intro }: { view: Orde
       searchLabel="Search orders by id, product, customer or status"
       query={query}
       empty={EMPTY[view]}
+      ownWrapper
     >
       {(items) => <OrdersTable orders={items} view={view} />}
     </ListFrame>

@@ -47,7 +47,7 @@ function TodoList({ todo }: { todo: Todo }) {
         </Link>
       </Item>
       <Item id="ship" count={todo.ordersToShip}>
-        <Link to="/orders" search={{ status: "unfulfilled" }}>
+        <Link to="/orders" search={{ status: "to-ship" }}>
           <Count n={todo.ordersToShip} one="order" many="orders" rest="to ship" />
         </Link>
       </Item>

@@ -1,51 +1,55 @@
 import { useEffect, useState } from "react";
 import { formatINR } from "../../lib/format";
 import { toast } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
+import { useIsStaff } from "./OwnerOnly";
 
-export interface Confirmed {
-  productOrderId: string;
-  amount: number;
-  undoUntil: Date;
-}
+type Undoable = RouterOutputs["payments"]["undoable"]["items"][number];
 
 const clock = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", hour: "numeric", minute: "2-digit" });
 
-/** The payments just confirmed, each with "Undo" until its undoUntil (POST /payments/{ref}/confirm/undo). */
-export function UndoConfirmations({ confirmed, onGone }: { confirmed: Confirmed[]; onGone: (productOrderId: string) => void }) {
+/**
+ * The UPI confirmations that may still be undone (GET /payments/undoable), each with "Undo" until its
+ * undoUntil (POST /payments/{ref}/confirm/undo). Read from the server, so a reload keeps them; only
+ * the owner sees them (undoing is the owner's, as confirming is). `productOrderId`: that order's only.
+ */
+export function UndoConfirmations({ productOrderId }: { productOrderId?: string }) {
+  const staff = useIsStaff();
+  const query = trpc.payments.undoable.useQuery(undefined, { enabled: !staff });
   const [now, setNow] = useState(() => Date.now());
+  const items = (query.data?.items ?? []).filter((c) => !productOrderId || c.productOrderId === productOrderId);
   useEffect(() => {
-    if (confirmed.length === 0) return;
+    if (items.length === 0) return;
     const timer = window.setInterval(() => setNow(Date.now()), 5_000);
     return () => window.clearInterval(timer);
-  }, [confirmed.length]);
-  const open = confirmed.filter((c) => c.undoUntil.getTime() > now);
-  if (open.length === 0) return null;
+  }, [items.length]);
+  const open = items.filter((c) => new Date(c.undoUntil).getTime() > now);
+  if (staff || open.length === 0) return null;
   return (
     <ul className="undo-list" aria-label="Payments just confirmed">
       {open.map((c) => (
-        <UndoItem key={c.productOrderId} confirmed={c} onGone={onGone} />
+        <UndoItem key={c.productOrderId} confirmed={c} />
       ))}
     </ul>
   );
 }
 
-function UndoItem({ confirmed: c, onGone }: { confirmed: Confirmed; onGone: (productOrderId: string) => void }) {
+function UndoItem({ confirmed: c }: { confirmed: Undoable }) {
   const utils = trpc.useUtils();
+  const refresh = () => Promise.all([utils.payments.invalidate(), utils.orders.invalidate(), utils.orderDesk.invalidate(), utils.reports.invalidate()]);
   const undo = trpc.payments.undoConfirm.useMutation({
     onSuccess: async (r) => {
       toast.success(r.message);
-      onGone(c.productOrderId);
-      await Promise.all([utils.payments.invalidate(), utils.orders.invalidate(), utils.orderDesk.invalidate(), utils.reports.invalidate()]);
+      await refresh();
     },
-    onError: (e) => {
+    onError: async (e) => {
       toast.error(errorMessage(e));
-      onGone(c.productOrderId);
+      await refresh();
     },
   });
   return (
     <li className="undo-item" role="status">
-      Payment of {formatINR(c.amount)} for {c.productOrderId} confirmed. The customer is mailed at {clock.format(c.undoUntil)}.
+      Payment of {formatINR(c.amount)} for {c.productOrderId} ({c.customerName}) confirmed. The customer is mailed at {clock.format(new Date(c.undoUntil))}.
       <button
         type="button"
         className="btn small secondary"

@@ -35,6 +35,7 @@ describe("order desk", () => {
       page: 2,
       search: "Asha",
     });
+    expect(orderDeskSearchSchema({ status: "to-ship" })).toMatchObject({ status: "to-ship", payment: undefined });
     expect(orderDeskSearchSchema({ status: "shipped", payment: "x", from: "1 Nov", page: "0" })).toEqual({
       status: undefined,
       payment: undefined,

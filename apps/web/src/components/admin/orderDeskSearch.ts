@@ -4,7 +4,7 @@ import { oneOf, text, wholeNumber } from "../../lib/searchParams";
 
 // The filters of GET /orders (packages/validators/src/order-desk.ts). Listed here, checked against the
 // schema's types both ways, because importing the values would put zod into the first page's bundle.
-const STATUSES = ["all", "unfulfilled", "returns", "cancelled"] as const satisfies readonly OrderListStatus[];
+const STATUSES = ["all", "unfulfilled", "to-ship", "returns", "cancelled"] as const satisfies readonly OrderListStatus[];
 const PAYMENTS = ["all", "unpaid", "awaiting-verification", "paid", "refunded"] as const satisfies readonly OrderListPayment[];
 type Exhaustive<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : false;
 const everyFilterListed: [Exhaustive<OrderListStatus, (typeof STATUSES)[number]>, Exhaustive<OrderListPayment, (typeof PAYMENTS)[number]>] = [true, true];
@@ -42,6 +42,7 @@ export const orderDeskRouteSearch = {
 /** The tabs: each one a status and a payment filter of GET /orders. */
 export const ORDER_TABS = [
   { label: "Unfulfilled", status: "unfulfilled", payment: "all" },
+  { label: "To ship", status: "to-ship", payment: "all" },
   { label: "Unpaid", status: "all", payment: "unpaid" },
   { label: "Awaiting verification", status: "all", payment: "awaiting-verification" },
   { label: "Returns", status: "returns", payment: "all" },

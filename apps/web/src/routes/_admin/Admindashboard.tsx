@@ -75,7 +75,7 @@ function DashboardBody({ stats }: { stats: Stats }) {
               {stats.recentOrders.map((o) => (
                 <li key={o.orderId}>
                   <span>
-                    <Link to="/oderView/$orderId" params={{ orderId: o.orderId }}>
+                    <Link to="/orders/$productOrderId" params={{ productOrderId: o.productOrderId }}>
                       {o.productOrderId}
                     </Link>{" "}
                     · {o.productName} × {o.quantity}

@@ -2,6 +2,7 @@ import { createFileRoute, stripSearchParams, useNavigate } from "@tanstack/react
 import { keepPreviousData } from "@tanstack/react-query";
 import { AUDIT_ENTITIES, type AuditEntity } from "@store/validators/constants";
 import { ListFrame } from "../../components/admin/ListFrame";
+import { OwnerOnlyScreen, useIsStaff } from "../../components/admin/OwnerOnly";
 import { listSearchSchema, useListSearch, type ListSearch } from "../../components/admin/listSearch";
 import { formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -24,6 +25,10 @@ const shown = (v: unknown): string => (v === null || v === undefined || v === ""
 
 /** The audit trail (issue 17, the owner only): who changed what in the back office, with the fields before and after. */
 function Audit() {
+  return useIsStaff() ? <OwnerOnlyScreen title="Audit Trail" note="The owner reads who changed what in the back office." /> : <AuditTrail />;
+}
+
+function AuditTrail() {
   const { page, search } = useListSearch();
   const { entity, from, to } = Route.useSearch();
   const navigate = useNavigate();

@@ -25,6 +25,7 @@ function CustomerManagement() {
       searchLabel="Search customers by id, name, email, phone or address"
       query={query}
       empty="No Customer found."
+      ownWrapper
     >
       {(items) => <CustomersTable customers={items} />}
     </ListFrame>

@@ -3,6 +3,7 @@ import { createFileRoute, stripSearchParams, useNavigate } from "@tanstack/react
 import { keepPreviousData } from "@tanstack/react-query";
 import { EmailPreview } from "../../components/admin/EmailPreview";
 import { ListFrame } from "../../components/admin/ListFrame";
+import { OwnerOnlyScreen, useIsStaff } from "../../components/admin/OwnerOnly";
 import { listSearchSchema, useListSearch, type ListSearch } from "../../components/admin/listSearch";
 import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
@@ -25,6 +26,10 @@ const STATUS_WORDS: Record<string, string> = { queued: "Queued", sent: "Sent", f
 
 /** The outbox: every message the store sent or will send, its attempts and errors, a preview and resend. */
 function Emails() {
+  return useIsStaff() ? <OwnerOnlyScreen title="Emails" note="The owner reads and resends the store's messages." /> : <Outbox />;
+}
+
+function Outbox() {
   const { page, search } = useListSearch();
   const { status } = Route.useSearch();
   const navigate = useNavigate();

@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { createFileRoute } from "@tanstack/react-router";
 import { QueryState } from "../../components/QueryState";
+import { GstHsnName } from "../../components/admin/GstHsnName";
+import { OwnerOnly } from "../../components/admin/OwnerOnly";
 import { downloadWithToken } from "../../lib/download";
 import { formatINR } from "../../lib/format";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { trpc, type RouterOutputs } from "../../lib/trpc";
 
 export const Route = createFileRoute("/_admin/gst-summary")({ component: GstSummary });
 
@@ -69,6 +71,7 @@ function GstSummary() {
                       <th scope="col">Unit</th>
                       <th scope="col">Rate</th>
                       <th scope="col">Quantity</th>
+                      <th scope="col">Products</th>
                       <TaxHeads />
                     </tr>
                   </thead>
@@ -76,10 +79,13 @@ function GstSummary() {
                     {r.hsnSummary.map((h) => (
                       <tr key={`${h.hsn}-${h.ratePercent}`}>
                         <td>{h.hsn}</td>
-                        <td>{h.description}</td>
+                        <td>
+                          <GstHsnName hsn={h.hsn} description={h.description} source={h.descriptionSource} />
+                        </td>
                         <td>{h.unit}</td>
                         <td className="num">{h.ratePercent}%</td>
                         <td className="num">{h.quantity}</td>
+                        <td className="num">{h.products}</td>
                         <TaxCells amounts={h} />
                       </tr>
                     ))}
@@ -87,6 +93,12 @@ function GstSummary() {
                 </table>
               </div>
             )}
+            <OwnerOnly note="The owner names each HSN code once; the summary then describes its rows by that name.">
+              <p className="hint">
+                Each HSN is described by your name for it, else by its Customs Tariff heading. Name a code once; a 4-digit name also covers the longer codes
+                under it.
+              </p>
+            </OwnerOnly>
             <h2>B2C, state-wise</h2>
             {r.b2cStateSummary.length === 0 ? (
               <p className="empty">No sale in {r.month}.</p>
@@ -115,10 +127,53 @@ function GstSummary() {
                 </table>
               </div>
             )}
+            {r.cancelledBeforePayment.items.length > 0 && <CancelledBeforePayment cancelled={r.cancelledBeforePayment} />}
           </>
         )}
       </QueryState>
     </section>
+  );
+}
+
+type Cancelled = RouterOutputs["reports"]["gst"]["cancelledBeforePayment"];
+
+/** Orders never paid and then cancelled: each invoice of the month netted by its credit notes. */
+function CancelledBeforePayment({ cancelled }: { cancelled: Cancelled }) {
+  return (
+    <>
+      <h2>Cancelled before payment</h2>
+      <p className="hint">
+        {cancelled.orders} {cancelled.orders === 1 ? "order" : "orders"} never paid and cancelled: invoices {formatINR(cancelled.invoiceValue)} less credit
+        notes {formatINR(cancelled.creditNoteValue)}, each netted below.
+      </p>
+      <div className="table-wrap">
+        <table className="data">
+          <caption className="visually-hidden">Invoices of orders cancelled before payment, netted by their credit notes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Invoice</th>
+              <th scope="col">Credit notes</th>
+              <th scope="col">Invoice value</th>
+              <th scope="col">Credit note value</th>
+              <th scope="col">Net</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cancelled.items.map((c) => (
+              <tr key={c.productOrderId}>
+                <td className="nowrap">{c.productOrderId}</td>
+                <td className="nowrap">{c.invoiceNumber ?? "—"}</td>
+                <td>{c.creditNoteNumbers.join(", ") || "—"}</td>
+                <td className="num">{formatINR(c.invoiceValue)}</td>
+                <td className="num">{formatINR(c.creditNoteValue)}</td>
+                <td className="num">{formatINR(c.netValue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

@@ -1,11 +1,10 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { useState } from "react";
 import { listSearchSchema, type ListSearch } from "../../components/admin/listSearch";
 import { OpenRefunds } from "../../components/admin/OpenRefunds";
 import { OwnerOnly } from "../../components/admin/OwnerOnly";
 import { PaymentDecision } from "../../components/admin/PaymentDecision";
 import { PaymentHistory } from "../../components/admin/PaymentHistory";
-import { UndoConfirmations, type Confirmed } from "../../components/admin/UndoConfirmations";
+import { UndoConfirmations } from "../../components/admin/UndoConfirmations";
 import { QueryState } from "../../components/QueryState";
 import { formatDateTime, formatINR } from "../../lib/format";
 import { oneOf } from "../../lib/searchParams";
@@ -23,6 +22,7 @@ export const Route = createFileRoute("/_admin/payments")({
     if (deps.view === "history") return;
     void context.trpc.payments.awaiting.prefetch();
     void context.trpc.payments.openRefunds.prefetch();
+    void context.trpc.payments.undoable.prefetch();
   },
   component: Payments,
 });
@@ -71,15 +71,12 @@ function Payments() {
 
 function Awaiting() {
   const query = trpc.payments.awaiting.useQuery();
-  const [confirmed, setConfirmed] = useState<Confirmed[]>([]);
-  const onConfirmed = (c: Confirmed) => setConfirmed((list) => [c, ...list.filter((x) => x.productOrderId !== c.productOrderId)]);
-  const onGone = (ref: string) => setConfirmed((list) => list.filter((x) => x.productOrderId !== ref));
   return (
     <>
       <p className="hint">
         UPI payments awaiting verification: find the UTR and amount in the bank statement, then confirm, or reject with a reason the customer sees.
       </p>
-      <UndoConfirmations confirmed={confirmed} onGone={onGone} />
+      <UndoConfirmations />
       <QueryState query={query} empty="No payment is awaiting verification." isEmpty={(rows) => rows.length === 0}>
         {(rows) => (
           <div className="table-wrap">
@@ -109,7 +106,7 @@ function Awaiting() {
                     <td className="nowrap">{formatDateTime(p.sentAt)}</td>
                     <td className="actions">
                       <OwnerOnly note="The store's owner confirms or rejects payments.">
-                        <PaymentDecision productOrderId={p.productOrderId} utr={p.utr} amount={p.amount} onConfirmed={onConfirmed} />
+                        <PaymentDecision productOrderId={p.productOrderId} utr={p.utr} amount={p.amount} />
                       </OwnerOnly>
                     </td>
                   </tr>

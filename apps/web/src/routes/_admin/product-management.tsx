@@ -35,6 +35,7 @@ function ProductManagement() {
       searchLabel="Search products by id, name, details or pack size"
       query={query}
       empty="No Products found."
+      ownWrapper
     >
       {(items) => <ProductsTable products={items} />}
     </ListFrame>

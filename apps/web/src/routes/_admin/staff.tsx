@@ -5,6 +5,8 @@ import type { z } from "zod";
 import { staffCreateSchema } from "@store/validators";
 import { FormField } from "../../components/FormField";
 import { QueryState } from "../../components/QueryState";
+import { OwnerOnlyNote, useIsStaff } from "../../components/admin/OwnerOnly";
+import { ReadOnlyFields } from "../../components/admin/ReadOnlyFields";
 import { StatusBadge } from "../../components/admin/StatusBadge";
 import { formatDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
@@ -16,6 +18,47 @@ type StaffForm = z.input<typeof staffCreateSchema>;
 
 /** Staff accounts (issue 17, the owner only): who can log in to the back office, add one, disable or enable. */
 function Staff() {
+  const staff = useIsStaff();
+  return (
+    <section className="admin-page" aria-labelledby="page-title">
+      <title>Staff | Clean Store Admin</title>
+      <div className="admin-head">
+        <h1 id="page-title">Staff</h1>
+      </div>
+      <p className="hint">
+        Staff work products, orders, carts and customers. Only the owner changes settings, confirms payments and refunds, manages staff and reads the audit
+        trail. Disabling an account logs it out everywhere at once.
+      </p>
+      {staff ? <OwnAccount /> : <StaffAccounts />}
+    </section>
+  );
+}
+
+/** What a staff member opening Staff reads: their own account and who manages the rest (issue 24). */
+function OwnAccount() {
+  const me = trpc.auth.adminMe.useQuery(undefined, { staleTime: 5 * 60_000 });
+  return (
+    <section className="card" aria-labelledby="own-account">
+      <h2 id="own-account">Your account</h2>
+      <QueryState query={me}>
+        {(a) => (
+          <ReadOnlyFields
+            fields={[
+              ["Name", a.name],
+              ["Email", a.email],
+              ["Phone", a.phone],
+              ["Role", a.role === "owner" ? "Owner" : "Staff"],
+            ]}
+          />
+        )}
+      </QueryState>
+      <OwnerOnlyNote note="The owner adds, disables and enables staff logins." />
+    </section>
+  );
+}
+
+/** The owner's list of back-office accounts and the form adding one. */
+function StaffAccounts() {
   const utils = trpc.useUtils();
   const list = trpc.staff.list.useQuery();
   const {
@@ -47,15 +90,7 @@ function Staff() {
   const disable = trpc.staff.disable.useMutation(changed);
   const enable = trpc.staff.enable.useMutation(changed);
   return (
-    <section className="admin-page" aria-labelledby="page-title">
-      <title>Staff | Clean Store Admin</title>
-      <div className="admin-head">
-        <h1 id="page-title">Staff</h1>
-      </div>
-      <p className="hint">
-        Staff work products, orders, carts and customers. Only the owner changes settings, confirms payments and refunds, manages staff and reads the audit
-        trail. Disabling an account logs it out everywhere at once.
-      </p>
+    <>
       <QueryState query={list}>
         {(accounts) => (
           <div className="table-wrap">
@@ -134,6 +169,6 @@ function Staff() {
           </button>
         </form>
       </section>
-    </section>
+    </>
   );
 }

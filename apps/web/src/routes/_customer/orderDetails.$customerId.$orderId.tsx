@@ -26,7 +26,7 @@ function OrderDetails() {
   const orderId = toId(Route.useParams().orderId);
   const order = trpc.orders.byId.useQuery({ orderId: orderId ?? 0 }, { enabled: orderId !== null });
   return (
-    <StoreLayout title={orderId ? `Order ${orderId}` : "Order not found"}>
+    <StoreLayout title={orderId === null ? "Order not found" : order.data ? `Order ${order.data.productOrderId}` : "Order"}>
       <p className="crumbs">
         <Link to="/myOrder/$customerId" params={{ customerId: String(customerId) }}>
           ← My Orders
@@ -39,7 +39,7 @@ function OrderDetails() {
           {(o) => (
             <>
               <div className="section-head">
-                <h1>Order {o.orderId}</h1>
+                <h1>Order {o.productOrderId}</h1>
                 <StatusBadge status={o.orderStatus} />
               </div>
               <OrderPayNow customerId={customerId} productOrderId={o.productOrderId} />
@@ -54,8 +54,6 @@ function OrderDetails() {
                     <span className="pack-name">– {o.label}</span>
                   </h2>
                   <dl className="details-grid">
-                    <dt>Order id</dt>
-                    <dd>{o.orderId}</dd>
                     <dt>Order reference</dt>
                     <dd>{o.productOrderId}</dd>
                     <dt>Pack</dt>
