@@ -284,7 +284,8 @@ describe("head tags and JSON-LD of the server-rendered pages", () => {
       "@context": "https://schema.org",
       "@type": "Product",
       name,
-      sku: String(productId),
+      // the default pack's SKU (issue 25), on the product and on its one offer
+      sku: `P${productId}-500ML`,
       description: "Cleans <b>marble</b> & tiles.",
       category: "General",
       size: "500ml",
@@ -294,6 +295,7 @@ describe("head tags and JSON-LD of the server-rendered pages", () => {
         url,
         price: "149.50",
         priceCurrency: "INR",
+        sku: `P${productId}-500ML`,
         availability: "https://schema.org/InStock",
         itemCondition: "https://schema.org/NewCondition",
       },
