@@ -14,6 +14,6 @@ export async function adminPages(): Promise<string[]> {
 }
 
 /** `fullPath` with its params filled in: "/oderView/$orderId" and { orderId: 12 } give "/oderView/12". */
-export function withParams(fullPath: string, params: Record<string, number>): string {
+export function withParams(fullPath: string, params: Record<string, number | string>): string {
   return fullPath.replace(/\$(\w+)/g, (_, name: string) => String(must(params[name], `a value for $${name} of ${fullPath}`)));
 }

@@ -103,7 +103,13 @@ test.describe("no console error on a direct load of any route", () => {
     const token = await loginAdmin(page, request);
     const { product, customer, open, done, cart } = await storeData(request, token);
     // every page of the back office in the route tree (the admin login and each screen of routes/_admin)
-    const ids = { customerId: customer.customerId, productId: product.productId, orderId: open.orderId, addToCartId: cart.addToCartId };
+    const ids = {
+      customerId: customer.customerId,
+      productId: product.productId,
+      orderId: open.orderId,
+      productOrderId: open.productOrderId,
+      addToCartId: cart.addToCartId,
+    };
     const screens = (await adminPages()).map((p) => withParams(p, p === "/viewOrderDelivery/$orderId" ? { orderId: done.orderId } : ids));
     expect(screens).toContain("/Admindashboard");
     await sweep(page, [...screens, "/adminForgotPassword"]);

@@ -48,8 +48,11 @@ function UndoItem({ confirmed: c }: { confirmed: Undoable }) {
     },
   });
   return (
-    <li className="undo-item" role="status">
-      Payment of {formatINR(c.amount)} for {c.productOrderId} ({c.customerName}) confirmed. The customer is mailed at {clock.format(new Date(c.undoUntil))}.
+    <li className="undo-item">
+      {/* the live region inside the item: a role on the <li> itself would take it out of its list */}
+      <span role="status">
+        Payment of {formatINR(c.amount)} for {c.productOrderId} ({c.customerName}) confirmed. The customer is mailed at {clock.format(new Date(c.undoUntil))}.
+      </span>{" "}
       <button
         type="button"
         className="btn small secondary"
