@@ -6,21 +6,12 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { parse, type Info } from "csv-parse";
 import type { Prisma } from "@store/db";
 import { toPaise } from "@store/domain";
-import {
-  checkImportRecord,
-  headerProblem,
-  MAX_IMPORT_ROWS,
-  MAX_VARIANTS,
-  PRICE_ABOVE_MRP,
-  type ImportRow,
-  type ImportRowError,
-  type VariantCreate,
-} from "@store/validators";
+import { checkImportRecord, headerProblem, MAX_IMPORT_ROWS, MAX_VARIANTS, PRICE_ABOVE_MRP, type ImportRow, type ImportRowError } from "@store/validators";
 import type { Context } from "../context.ts";
 import { ImportRejected, StoreError } from "../platform/errors.ts";
 import { changedProductData, live, newProductData } from "../catalogue/products.ts";
 import { loadSettings, type Settings } from "./settings.ts";
-import { estimatedWeightGrams, firstVariantData, updateDefaultVariant } from "../catalogue/product-variants.ts";
+import { firstVariantData, newVariantData, updateDefaultVariant } from "../catalogue/product-variants.ts";
 import { syncProductsFromVariants } from "../catalogue/variant-sync.ts";
 import { isSkuTaken } from "../catalogue/variants.ts";
 
@@ -199,25 +190,6 @@ async function checkRows(ctx: Pick<Context, "db">, csv: string) {
 
 const isCreate = (r: ImportRow) => r.action === "create" || r.action === "addPack" || r.action === "createWithPack";
 
-/** A pack of a pack file, as the variant row to create (paise; left out: the product's tax, an estimated weight). */
-function newPackData(productId: number, v: VariantCreate, tax: { hsnCode: string; gstRate: number }, position: number) {
-  return {
-    productId,
-    sku: v.sku,
-    label: v.label,
-    netQuantity: v.netQuantity,
-    netUnit: v.netUnit,
-    mrp: toPaise(v.mrp),
-    price: toPaise(v.price),
-    stock: v.stock,
-    hsnCode: v.hsnCode ?? tax.hsnCode,
-    gstRate: v.gstRate ?? tax.gstRate,
-    weightGrams: v.weightGrams ?? estimatedWeightGrams({ netQuantity: v.netQuantity, netUnit: v.netUnit }),
-    active: v.active ?? true,
-    position: v.position ?? position,
-  };
-}
-
 export async function importProducts(ctx: Context, input: { csv: string; dryRun: boolean }): Promise<ImportResult> {
   const { records, rows: checked, errors, nameOf, packById } = await checkRows(ctx, input.csv);
   // what would be done: the rows without errors
@@ -318,7 +290,7 @@ async function applyPackRows(tx: Prisma.TransactionClient, rows: ImportRow[], de
       touched.add(updated.productId);
     } else if (r.action === "addPack") {
       const tax = await tx.product.findUniqueOrThrow({ where: { productId: r.productId }, select: { hsnCode: true, gstRate: true } });
-      await tx.productVariant.create({ data: newPackData(r.productId, r.data, tax, await positionIn(r.productId)) });
+      await tx.productVariant.create({ data: newVariantData(r.productId, r.data, tax, await positionIn(r.productId)) });
       touched.add(r.productId);
     } else if (r.action === "createWithPack") {
       let productId = newProductIds.get(r.product.productName);
@@ -344,7 +316,7 @@ async function applyPackRows(tx: Prisma.TransactionClient, rows: ImportRow[], de
         newProductIds.set(r.product.productName, productId);
       }
       const tax = await tx.product.findUniqueOrThrow({ where: { productId }, select: { hsnCode: true, gstRate: true } });
-      await tx.productVariant.create({ data: newPackData(productId, r.data, tax, await positionIn(productId)) });
+      await tx.productVariant.create({ data: newVariantData(productId, r.data, tax, await positionIn(productId)) });
       touched.add(productId);
     } else continue;
     await turn();

@@ -2,6 +2,8 @@
 // size and stock per product. Here they become the product's first variant (create) or its default
 // variant (update), so that a client of the spec keeps working on a product with several packs.
 import type { Prisma } from "@store/db";
+import { toPaise } from "@store/domain";
+import type { VariantCreate } from "@store/validators";
 import { syncProductFromVariants } from "./variant-sync.ts";
 
 /** The pack fields of a spec product write, in paise. */
@@ -100,4 +102,26 @@ export async function updateDefaultVariant(tx: Prisma.TransactionClient, product
   if (f.gstRate !== undefined) data.gstRate = f.gstRate;
   if (Object.keys(data).length) await tx.productVariant.update({ where: { variantId: product.defaultVariantId }, data });
   await syncProductFromVariants(tx, productId);
+}
+
+/**
+ * A new pack's row (paise). Left out: the product's HSN and rate, a weight estimated from the net quantity,
+ * active, and the position given (after the product's last pack). Used by the variant endpoint and the import.
+ */
+export function newVariantData(productId: number, v: VariantCreate, tax: { hsnCode: string; gstRate: number }, position: number) {
+  return {
+    productId,
+    sku: v.sku,
+    label: v.label,
+    netQuantity: v.netQuantity,
+    netUnit: v.netUnit,
+    mrp: toPaise(v.mrp),
+    price: toPaise(v.price),
+    stock: v.stock,
+    hsnCode: v.hsnCode ?? tax.hsnCode,
+    gstRate: v.gstRate ?? tax.gstRate,
+    weightGrams: v.weightGrams ?? estimatedWeightGrams({ netQuantity: v.netQuantity, netUnit: v.netUnit }),
+    active: v.active ?? true,
+    position: v.position ?? position,
+  } satisfies Prisma.ProductVariantUncheckedCreateInput;
 }

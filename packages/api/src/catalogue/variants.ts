@@ -17,7 +17,7 @@ import { MAX_VARIANTS, PRICE_ABOVE_MRP, type VariantCreate, type VariantUpdate }
 import type { Context } from "../context.ts";
 import { StoreError } from "../platform/errors.ts";
 import { fieldRefusal } from "./field-refusal.ts";
-import { estimatedWeightGrams } from "./product-variants.ts";
+import { newVariantData } from "./product-variants.ts";
 import { syncProductFromVariants } from "./variant-sync.ts";
 import { toVariantOutput, variantSelect } from "./variant-serializers.ts";
 
@@ -74,22 +74,8 @@ export async function createVariant(ctx: Context, input: VariantCreate & { produ
     if (packs.length >= MAX_VARIANTS)
       throw new StoreError(400, "TOO_MANY_VARIANTS", `A product has at most ${MAX_VARIANTS} packs. Deactivate or delete one before adding another.`);
     const created = await tx.productVariant.create({
-      data: {
-        productId,
-        sku: v.sku,
-        label: v.label,
-        netQuantity: v.netQuantity,
-        netUnit: v.netUnit,
-        mrp: toPaise(v.mrp),
-        price: toPaise(v.price),
-        stock: v.stock,
-        // left out: the product's own (its default pack's)
-        hsnCode: v.hsnCode ?? product.hsnCode,
-        gstRate: v.gstRate ?? product.gstRate,
-        weightGrams: v.weightGrams ?? estimatedWeightGrams({ netQuantity: v.netQuantity, netUnit: v.netUnit }),
-        active: v.active ?? true,
-        position: v.position ?? Math.max(-1, ...packs.map((p) => p.position)) + 1,
-      },
+      // left out: the product's own HSN and rate (its default pack's)
+      data: newVariantData(productId, v, product, Math.max(-1, ...packs.map((p) => p.position)) + 1),
       select: variantSelect,
     });
     await syncProductFromVariants(tx, productId);
