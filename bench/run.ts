@@ -61,6 +61,8 @@ const DATASET_NAMES = opt("datasets", "BENCH_DATASETS", "small,large")
 const FILTER = opt("scenarios", "BENCH_SCENARIOS", "").split(",").filter(Boolean);
 const wanted = (scenario: string) => FILTER.length === 0 || FILTER.some((f) => scenario.includes(f));
 
+/** PIN codes of the directory every store is seeded with (issue 27), across the country */
+const LOOKUP_PINCODES = "110001 400001 411001 560001 600001 700001 500001 380001 302001 226001 682001 751001 781001 800001 160017 144001".split(" ");
 const JWT_SECRET = randomBytes(32).toString("base64url");
 const ADMIN_EMAIL = "bench-admin@cleanstore.in";
 const ADMIN_PASSWORD = "Bench@Admin-Passw0rd";
@@ -323,6 +325,12 @@ async function main() {
         const imgs = Array.from({ length: Math.min(IMAGES_FOR, ds.products) }, (_, i) => `/images/products/${i + 1}/396/${image.hash}.webp`);
         const reads: Scenario[] = [
           { name: "list-rest", variants: [{ path: "/api/v1/products/details" }], expect: [200], ceiling: "list", floor: "pg-list" },
+          {
+            name: "pincode-lookup",
+            variants: LOOKUP_PINCODES.map((p) => ({ path: `/api/v1/pincodes/${p}` })),
+            expect: [200],
+            note: "the address form's PIN-code lookup, by primary key (issue 27)",
+          },
           {
             name: "list-rest-304",
             variants: [{ path: "/api/v1/products/details", headers: { "if-none-match": etag } }],

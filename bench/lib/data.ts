@@ -92,6 +92,12 @@ SELECT
   now() - (g || ' minutes')::interval,
   now() - (g || ' minutes')::interval
 FROM generate_series(1, ${P}) g;
+-- packs (issue 25): one pack per product, as the packs migration gives every product, and its mirror
+INSERT INTO "ProductVariant" ("productId","sku","label","mrp","price","stock","hsnCode","gstRate","weightGrams","updatedAt")
+SELECT "productId", 'BENCH-' || "productId", "packSize", "mainPrice", "productPrice", quantity, "hsnCode", "gstRate", 500, now()
+FROM "Product";
+UPDATE "Product" p SET "defaultVariantId" = v."variantId", "priceFrom" = v.price, "variantCount" = 1
+FROM "ProductVariant" v WHERE v."productId" = p."productId";
 `);
   for (const [size, data] of image.images) {
     await sql.query(
@@ -127,6 +133,7 @@ SELECT
        ELSE (${arr(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (g / 7) % ${LAST.length}] END AS "customerName",
   'Flat ' || (g % 400 + 1) || ', MG Road, Bengaluru, Karnataka 560001' AS "shippingAddress",
   p."productId", p."productName", p."productPrice", COALESCE(p."deliveryCharge", 0) AS "deliveryCharge",
+  v."variantId", v.sku, v.label, v.mrp, v."hsnCode", v."gstRate",
   p."productPrice" * (1 + g % 3) + COALESCE(p."deliveryCharge", 0) AS "orderTotalPrice",
   1 + g % 3 AS quantity,
   CASE WHEN s IN ('Completed') THEN 'Paid' ELSE 'Pending' END AS "paymentStatus",
@@ -139,13 +146,14 @@ FROM (
          (${arr(["Completed", "Completed", "Completed", "Shipped", "On the way", "Ready for pickup", "Cancelled"])})[1 + g % 7] AS s
   FROM generate_series(1, ${O}) g
 ) o
-JOIN "Product" p ON p."productId" = 1 + (o.g * 31) % ${P};
+JOIN "Product" p ON p."productId" = 1 + (o.g * 31) % ${P}
+JOIN "ProductVariant" v ON v."variantId" = p."defaultVariantId";
 -- one checkout = one order (issue 14): each line's order header first
 INSERT INTO "Order" ("productOrderId","customerId","customerName","shippingAddress","pinCode","state","itemsTotal","deliveryTotal","grandTotal","paymentMethod","paymentStatus","createdAt","updatedAt")
 SELECT "productOrderId", "customerId", "customerName", "shippingAddress", '560001', 'Karnataka', "productPrice" * quantity, "deliveryCharge", "orderTotalPrice", 'COD', "paymentStatus", ts, ts
 FROM bench_lines;
-INSERT INTO "ProductOrder" ("productOrderId","customerId","customerName","shippingAddress","productId","productName","productPrice","deliveryCharge","orderTotalPrice","quantity","paymentStatus","orderStatus","deliveryDate","startDate","endDate","orderAddDateTime","updatedAt")
-SELECT "productOrderId","customerId","customerName","shippingAddress","productId","productName","productPrice","deliveryCharge","orderTotalPrice",quantity,"paymentStatus","orderStatus","deliveryDate","startDate","endDate",ts,ts
+INSERT INTO "ProductOrder" ("productOrderId","customerId","customerName","shippingAddress","productId","productName","productPrice","variantId","sku","label","mrp","hsnCode","gstRate","deliveryCharge","orderTotalPrice","quantity","paymentStatus","orderStatus","deliveryDate","startDate","endDate","orderAddDateTime","updatedAt")
+SELECT "productOrderId","customerId","customerName","shippingAddress","productId","productName","productPrice","variantId",sku,label,mrp,"hsnCode","gstRate","deliveryCharge","orderTotalPrice",quantity,"paymentStatus","orderStatus","deliveryDate","startDate","endDate",ts,ts
 FROM bench_lines;
 DROP TABLE bench_lines;
 `);

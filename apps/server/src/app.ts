@@ -9,7 +9,7 @@ import { createContext, JOBS, type MailTransport, type Services } from "@store/a
 import type { DbHandle } from "@store/db";
 import { createPageCache } from "./page-cache.ts";
 import { createEdgeServer, createPageEdge } from "./page-edge.ts";
-import { bodyLimitsPlugin, UPLOAD_BODY_LIMIT } from "./plugins/body-limits.ts";
+import { bodyLimitsPlugin, PINCODE_IMPORT_BODY_LIMIT } from "./plugins/body-limits.ts";
 import { catalogueCachePlugin, createCatalogueCache } from "./plugins/catalogue-cache.ts";
 import { docsPlugin } from "./plugins/docs.ts";
 import { errorsPlugin, handleError } from "./plugins/errors.ts";
@@ -81,7 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // plugins/request-log.ts writes one line per request instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
     // the largest body any route takes; each route's own limit is set in plugins/body-limits.ts
-    bodyLimit: UPLOAD_BODY_LIMIT,
+    bodyLimit: PINCODE_IMPORT_BODY_LIMIT,
     trustProxy: trustProxyOption(opts.trustProxy),
     requestTimeout: timeouts.requestMs,
     // Node checks for expired requests every 30 s by default: slow clients would hold on that long

@@ -11,5 +11,5 @@ const result = await seed(handle.db, {
   adminPhone: env.ADMIN_PHONE,
   sampleProducts: env.SEED_SAMPLE_DATA,
 });
-console.log(`Seeded: admin ${result.admin ? "created" : "already there"}, ${result.products} sample products added.`);
+console.log(`Seeded: admin ${result.admin ? "created" : "already there"}, ${result.products} sample products added, ${result.pincodes} PIN codes added.`);
 await handle.close();

@@ -1,5 +1,13 @@
 import type { Db } from "@store/db";
-import { hashPassword, parsePackSize, estimatedWeightGrams, renderProductImages, saveProductImages, syncProductFromVariants } from "@store/api";
+import {
+  hashPassword,
+  seedPincodeDirectory,
+  parsePackSize,
+  estimatedWeightGrams,
+  renderProductImages,
+  saveProductImages,
+  syncProductFromVariants,
+} from "@store/api";
 import { productSvg, sampleProductsWithPacks, sampleSku } from "./catalogue.ts";
 
 export interface SeedOptions {
@@ -11,9 +19,10 @@ export interface SeedOptions {
 
 /**
  * Idempotent: the admin account is created once (its password is not reset on later starts, so a
- * password changed in Settings stays changed), and the sample catalogue only fills an empty store.
+ * password changed in Settings stays changed), the sample catalogue only fills an empty store, and the
+ * PIN-code directory only an empty directory.
  */
-export async function seed(db: Db, opts: SeedOptions): Promise<{ admin: boolean; products: number }> {
+export async function seed(db: Db, opts: SeedOptions): Promise<{ admin: boolean; products: number; pincodes: number }> {
   const email = opts.adminEmail.toLowerCase();
   const existing = await db.admin.findUnique({ where: { email }, select: { adminId: true } });
   if (!existing) {
@@ -64,5 +73,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ admin: boolean;
       products++;
     }
   }
-  return { admin: !existing, products };
+  // every store, sample data or not: the PIN-code directory India Post publishes (issue 27)
+  const pincodes = await seedPincodeDirectory(db);
+  return { admin: !existing, products, pincodes };
 }

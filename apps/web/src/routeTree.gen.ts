@@ -37,12 +37,15 @@ import { Route as AdminAdmindashboardRouteImport } from './routes/_admin/Adminda
 import { Route as AdminTotalOrderDeliveryRouteImport } from './routes/_admin/TotalOrderDelivery'
 import { Route as AdminAddProductRouteImport } from './routes/_admin/add-product'
 import { Route as AdminAuditRouteImport } from './routes/_admin/audit'
+import { Route as AdminCouponsRouteImport } from './routes/_admin/coupons'
 import { Route as AdminCustomerManagementRouteImport } from './routes/_admin/customer-management'
+import { Route as AdminDeliveryZonesRouteImport } from './routes/_admin/delivery-zones'
 import { Route as AdminEmailsRouteImport } from './routes/_admin/emails'
 import { Route as AdminGstSummaryRouteImport } from './routes/_admin/gst-summary'
 import { Route as AdminImportProductsRouteImport } from './routes/_admin/import-products'
 import { Route as AdminOrdersRouteImport } from './routes/_admin/orders'
 import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
+import { Route as AdminPinCodesRouteImport } from './routes/_admin/pin-codes'
 import { Route as AdminProductManagementRouteImport } from './routes/_admin/product-management'
 import { Route as AdminSettingsRouteImport } from './routes/_admin/settings'
 import { Route as AdminStaffRouteImport } from './routes/_admin/staff'
@@ -210,9 +213,19 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminCouponsRoute = AdminCouponsRouteImport.update({
+  id: '/coupons',
+  path: '/coupons',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminCustomerManagementRoute = AdminCustomerManagementRouteImport.update({
   id: '/customer-management',
   path: '/customer-management',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDeliveryZonesRoute = AdminDeliveryZonesRouteImport.update({
+  id: '/delivery-zones',
+  path: '/delivery-zones',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminEmailsRoute = AdminEmailsRouteImport.update({
@@ -238,6 +251,11 @@ const AdminOrdersRoute = AdminOrdersRouteImport.update({
 const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
   id: '/payments',
   path: '/payments',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPinCodesRoute = AdminPinCodesRouteImport.update({
+  id: '/pin-codes',
+  path: '/pin-codes',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminProductManagementRoute = AdminProductManagementRouteImport.update({
@@ -427,12 +445,15 @@ export interface FileRoutesByFullPath {
   '/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
   '/add-product': typeof AdminAddProductRoute
   '/audit': typeof AdminAuditRoute
+  '/coupons': typeof AdminCouponsRoute
   '/customer-management': typeof AdminCustomerManagementRoute
+  '/delivery-zones': typeof AdminDeliveryZonesRoute
   '/emails': typeof AdminEmailsRoute
   '/gst-summary': typeof AdminGstSummaryRoute
   '/import-products': typeof AdminImportProductsRoute
   '/orders': typeof AdminOrdersRoute
   '/payments': typeof AdminPaymentsRoute
+  '/pin-codes': typeof AdminPinCodesRoute
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
   '/staff': typeof AdminStaffRoute
@@ -489,12 +510,15 @@ export interface FileRoutesByTo {
   '/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
   '/add-product': typeof AdminAddProductRoute
   '/audit': typeof AdminAuditRoute
+  '/coupons': typeof AdminCouponsRoute
   '/customer-management': typeof AdminCustomerManagementRoute
+  '/delivery-zones': typeof AdminDeliveryZonesRoute
   '/emails': typeof AdminEmailsRoute
   '/gst-summary': typeof AdminGstSummaryRoute
   '/import-products': typeof AdminImportProductsRoute
   '/orders': typeof AdminOrdersRoute
   '/payments': typeof AdminPaymentsRoute
+  '/pin-codes': typeof AdminPinCodesRoute
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
   '/staff': typeof AdminStaffRoute
@@ -554,12 +578,15 @@ export interface FileRoutesById {
   '/_admin/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
   '/_admin/add-product': typeof AdminAddProductRoute
   '/_admin/audit': typeof AdminAuditRoute
+  '/_admin/coupons': typeof AdminCouponsRoute
   '/_admin/customer-management': typeof AdminCustomerManagementRoute
+  '/_admin/delivery-zones': typeof AdminDeliveryZonesRoute
   '/_admin/emails': typeof AdminEmailsRoute
   '/_admin/gst-summary': typeof AdminGstSummaryRoute
   '/_admin/import-products': typeof AdminImportProductsRoute
   '/_admin/orders': typeof AdminOrdersRoute
   '/_admin/payments': typeof AdminPaymentsRoute
+  '/_admin/pin-codes': typeof AdminPinCodesRoute
   '/_admin/product-management': typeof AdminProductManagementRoute
   '/_admin/settings': typeof AdminSettingsRoute
   '/_admin/staff': typeof AdminStaffRoute
@@ -618,12 +645,15 @@ export interface FileRouteTypes {
     | '/TotalOrderDelivery'
     | '/add-product'
     | '/audit'
+    | '/coupons'
     | '/customer-management'
+    | '/delivery-zones'
     | '/emails'
     | '/gst-summary'
     | '/import-products'
     | '/orders'
     | '/payments'
+    | '/pin-codes'
     | '/product-management'
     | '/settings'
     | '/staff'
@@ -680,12 +710,15 @@ export interface FileRouteTypes {
     | '/TotalOrderDelivery'
     | '/add-product'
     | '/audit'
+    | '/coupons'
     | '/customer-management'
+    | '/delivery-zones'
     | '/emails'
     | '/gst-summary'
     | '/import-products'
     | '/orders'
     | '/payments'
+    | '/pin-codes'
     | '/product-management'
     | '/settings'
     | '/staff'
@@ -744,12 +777,15 @@ export interface FileRouteTypes {
     | '/_admin/TotalOrderDelivery'
     | '/_admin/add-product'
     | '/_admin/audit'
+    | '/_admin/coupons'
     | '/_admin/customer-management'
+    | '/_admin/delivery-zones'
     | '/_admin/emails'
     | '/_admin/gst-summary'
     | '/_admin/import-products'
     | '/_admin/orders'
     | '/_admin/payments'
+    | '/_admin/pin-codes'
     | '/_admin/product-management'
     | '/_admin/settings'
     | '/_admin/staff'
@@ -1009,11 +1045,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/coupons': {
+      id: '/_admin/coupons'
+      path: '/coupons'
+      fullPath: '/coupons'
+      preLoaderRoute: typeof AdminCouponsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/customer-management': {
       id: '/_admin/customer-management'
       path: '/customer-management'
       fullPath: '/customer-management'
       preLoaderRoute: typeof AdminCustomerManagementRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/delivery-zones': {
+      id: '/_admin/delivery-zones'
+      path: '/delivery-zones'
+      fullPath: '/delivery-zones'
+      preLoaderRoute: typeof AdminDeliveryZonesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/emails': {
@@ -1049,6 +1099,13 @@ declare module '@tanstack/react-router' {
       path: '/payments'
       fullPath: '/payments'
       preLoaderRoute: typeof AdminPaymentsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/pin-codes': {
+      id: '/_admin/pin-codes'
+      path: '/pin-codes'
+      fullPath: '/pin-codes'
+      preLoaderRoute: typeof AdminPinCodesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/product-management': {
@@ -1255,12 +1312,15 @@ interface AdminRouteChildren {
   AdminTotalOrderDeliveryRoute: typeof AdminTotalOrderDeliveryRoute
   AdminAddProductRoute: typeof AdminAddProductRoute
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminCouponsRoute: typeof AdminCouponsRoute
   AdminCustomerManagementRoute: typeof AdminCustomerManagementRoute
+  AdminDeliveryZonesRoute: typeof AdminDeliveryZonesRoute
   AdminEmailsRoute: typeof AdminEmailsRoute
   AdminGstSummaryRoute: typeof AdminGstSummaryRoute
   AdminImportProductsRoute: typeof AdminImportProductsRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
   AdminPaymentsRoute: typeof AdminPaymentsRoute
+  AdminPinCodesRoute: typeof AdminPinCodesRoute
   AdminProductManagementRoute: typeof AdminProductManagementRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminStaffRoute: typeof AdminStaffRoute
@@ -1286,12 +1346,15 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminTotalOrderDeliveryRoute: AdminTotalOrderDeliveryRoute,
   AdminAddProductRoute: AdminAddProductRoute,
   AdminAuditRoute: AdminAuditRoute,
+  AdminCouponsRoute: AdminCouponsRoute,
   AdminCustomerManagementRoute: AdminCustomerManagementRoute,
+  AdminDeliveryZonesRoute: AdminDeliveryZonesRoute,
   AdminEmailsRoute: AdminEmailsRoute,
   AdminGstSummaryRoute: AdminGstSummaryRoute,
   AdminImportProductsRoute: AdminImportProductsRoute,
   AdminOrdersRoute: AdminOrdersRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
+  AdminPinCodesRoute: AdminPinCodesRoute,
   AdminProductManagementRoute: AdminProductManagementRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminStaffRoute: AdminStaffRoute,

@@ -39,3 +39,4 @@ export { robotsTxt, sitemapUrls, type SitemapUrl } from "./catalogue/seo.ts";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export { seedPincodeDirectory } from "./delivery/pincode-directory.ts";

@@ -16,6 +16,11 @@ import { auditRouter } from "./back-office/audit-router.ts";
 import { importsRouter } from "./back-office/imports-router.ts";
 import { exportsRouter } from "./back-office/exports-router.ts";
 import { jobsRouter } from "./jobs/jobs-router.ts";
+import { zonesRouter } from "./delivery/zones-router.ts";
+import { serviceabilityRouter } from "./delivery/serviceability-router.ts";
+import { couponsRouter } from "./offers/coupons-router.ts";
+import { cartOffersRouter } from "./offers/cart-offers-router.ts";
+import { pincodesRouter } from "./delivery/pincodes-router.ts";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -35,6 +40,11 @@ export const appRouter = createTRPCRouter({
   imports: importsRouter,
   exports: exportsRouter,
   jobs: jobsRouter,
+  zones: zonesRouter,
+  serviceability: serviceabilityRouter,
+  coupons: couponsRouter,
+  offers: cartOffersRouter,
+  pincodes: pincodesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,3 +17,6 @@ export * from "./pack-name.ts";
 export * from "./ist.ts";
 export * from "./audit-diff.ts";
 export * from "./storefront-links.ts";
+export * from "./offers.ts";
+export * from "./deliver-by.ts";
+export * from "./zone-match.ts";

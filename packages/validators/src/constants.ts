@@ -29,5 +29,7 @@ export const AUDIT_ENTITIES = [
   "account",
   "export",
   "job",
+  "coupon",
+  "delivery zone",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -10,3 +10,5 @@ export * from "./product-import.ts";
 export * from "./search.ts";
 export * from "./order-desk.ts";
 export * from "./variants.ts";
+export * from "./offers.ts";
+export * from "./delivery.ts";

@@ -62,6 +62,8 @@ export const orderListItemOutput = z.object({
   phone: z.string().nullable().describe("the customer's mobile number; null once the customer was deleted"),
   itemCount: z.number().int().describe("units ordered, over every line"),
   grandTotal: rupeesOut,
+  couponCode: z.string().nullable().describe("the coupon used on the order (issue 26), null without one"),
+  discountTotal: rupeesOut.describe("rupees: the coupon's discount, included in grandTotal"),
   paymentMethod: z.string().describe(PAYMENT_METHODS.join(", ")),
   paymentStatus: z.string().describe(PAYMENT_STATUSES.join(", ")),
   lineStatuses: z.array(orderLineStatus),

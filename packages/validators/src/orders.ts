@@ -17,6 +17,12 @@ export const idempotencyKey = z
   .describe("the same key from the same customer within 24 h returns the first answer and creates nothing (or the Idempotency-Key header)");
 
 /**
+ * A coupon code as a shopper types it at the cart or the checkout (issue 26): any case, trimmed, stored
+ * codes are upper-case. "" = no coupon. A code that does not exist is 404 COUPON_NOT_FOUND, not a format error.
+ */
+export const shopperCouponCode = z.string().trim().toUpperCase().max(20, "A coupon code is at most 20 characters");
+
+/**
  * The pack (variant) a cart line or a one-product order is for (issue 25). Required by the use case when
  * the product has more than one active pack ("Choose a pack size"); with one it may be left out.
  */

@@ -3,7 +3,7 @@ import { rupees, wholeNumber } from "./common.ts";
 import { deliveryChargeSchema } from "./products.ts";
 import { upiVpaSchema } from "./payments.ts";
 import { searchSynonymsSchema } from "./search.ts";
-import { GST_RATES, whyInvalidGstin } from "@store/domain";
+import { GST_RATES, whyBadCutoff, whyBadNonWorkingDay, whyInvalidGstin } from "@store/domain";
 
 /** Anti-hoarding limits on ordering (docs/decisions.md, issue 13): what a shopper never reaches. */
 export const ORDER_LIMIT_DEFAULTS = { maxOpenUnpaidOrders: 10, maxOrdersPerHour: 20, maxUnitsPerProductPerOrder: 20 } as const;
@@ -35,6 +35,45 @@ const pinCodeList = z.preprocess(
     .transform((list) => [...new Set(list)]),
 );
 
+/** Dispatch settings (issue 27, contracts/delivery.md): where parcels leave from and on which days. */
+export const dispatchSettingFields = {
+  /** the PIN code parcels are dispatched from ("" = not set) */
+  dispatchPincode: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^[1-9]\d{5}$/.test(v), "Enter a 6-digit PIN code"),
+  /** "14:00" IST: an order after it counts from the next working day */
+  dispatchCutoff: z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const problem = whyBadCutoff(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  /** weekdays ("SUN") and ISO dates ("2026-01-26"), a list or one text separated by commas */
+  nonWorkingDays: z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(/[\s,]+/)
+            .map((s) => s.trim().toUpperCase())
+            .filter(Boolean)
+        : Array.isArray(v)
+          ? v.map((s: unknown) => (typeof s === "string" ? s.trim().toUpperCase() : s))
+          : v,
+    z
+      .array(
+        z.string().superRefine((v, ctx) => {
+          const problem = whyBadNonWorkingDay(v);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        }),
+        { error: "Non-working days must be a list of weekdays (SUN) and dates (YYYY-MM-DD)" },
+      )
+      .max(400, "At most 400 non-working days")
+      .transform((list) => [...new Set(list)]),
+  ),
+};
+
 /** Payment settings (issue 14). */
 export const paymentSettingFields = {
   codEnabled: booleanField("Cash on delivery on/off"),
@@ -45,6 +84,8 @@ export const paymentSettingFields = {
   upiVpa: upiVpaSchema,
   upiPayeeName: z.string().trim().max(60, "The UPI payee name must be at most 60 characters"),
   upiExpiryHours: wholeNumber("Hours to pay a UPI order", { min: 1, max: 720 }),
+  /** issue 26: delivery is free when the items' value before any coupon reaches it; null: never */
+  freeDeliveryAbove: z.preprocess((v) => (v === "" ? null : v), rupees("Free delivery above", { min: 1, max: 10_000_000 }).nullable()),
 };
 
 const gstinField = z
@@ -108,10 +149,12 @@ export const settingsUpdateSchema = z
     upiVpa: paymentSettingFields.upiVpa.optional(),
     upiPayeeName: paymentSettingFields.upiPayeeName.optional(),
     upiExpiryHours: paymentSettingFields.upiExpiryHours.optional(),
+    freeDeliveryAbove: paymentSettingFields.freeDeliveryAbove.optional(),
     /** the dashboard's low-stock list: products with stock at or under this (issue 17) */
     lowStockThreshold: wholeNumber("Low-stock threshold", { min: 0, max: 1_000_000 }).optional(),
     /** the storefront search's synonym groups, one a line (issue 18; validators/search.ts) */
     searchSynonyms: searchSynonymsSchema.optional(),
   })
   .extend(z.object(gstSettingFields).partial().shape)
+  .extend(z.object(dispatchSettingFields).partial().shape)
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one setting to change." });

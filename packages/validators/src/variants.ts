@@ -4,7 +4,7 @@
 // stored one.
 import { z } from "zod";
 import { NET_UNITS } from "@store/domain";
-import { gstRateSchema, hsnCodeField, optionalCell } from "./products.ts";
+import { gstRateSchema, hsnCodeField, imageDataUrl, optionalCell } from "./products.ts";
 import { requiredText, rupees } from "./common.ts";
 
 export { NET_UNITS };
@@ -112,3 +112,19 @@ export const variantUpdateFields = {
 };
 export const variantUpdateSchema = z.object(variantUpdateFields).superRefine(priceWithinMrp);
 export type VariantUpdate = z.infer<typeof variantUpdateSchema>;
+
+/**
+ * A pack's own photo (issue 25: the pack chooser switches the image too), sent with a pack's create or
+ * update as the product form sends its image: a data URL. `removeImage: true` goes back to the
+ * product's image. Not a CSV column: the import never carries images.
+ */
+export const variantImageFields = {
+  image: optionalCell(imageDataUrl),
+  removeImage: optionalCell(flag("Remove image")),
+};
+export const PACK_IMAGE_AND_REMOVE = "Send a new image or remove the image, not both";
+/** a new image and its removal in one request contradict each other */
+export const imageOrRemoval = (v: { image?: string; removeImage?: boolean }, ctx: z.RefinementCtx) => {
+  if (v.image !== undefined && v.removeImage === true) ctx.addIssue({ code: "custom", path: ["removeImage"], message: PACK_IMAGE_AND_REMOVE });
+};
+export type VariantImageInput = { image?: string; removeImage?: boolean };

@@ -93,7 +93,10 @@ const MORE_STATUSES: Record<string, number[]> = {
   "auth.adminResetPassword": [429],
   "customers.save": [409, 429],
   "customers.update": [429],
-  "cart.checkout": [422, 429],
+  // a coupon code that does not exist: 404 COUPON_NOT_FOUND; used up: 409 (issue 26)
+  "cart.checkout": [404, 422, 429],
+  "offers.cartQuote": [404, 409],
+  "offers.applyCartCoupon": [404],
   "orders.save": [422, 429],
   "products.list": [304, 429],
   "products.shelf": [429],

@@ -7,14 +7,24 @@ import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { pathOf } from "../spring-error.ts";
 import { PRODUCT_FORM_PATH } from "./product-form.ts";
-import { IMPORT_PATH } from "./import-form.ts";
+import { IMPORT_PATH, PINCODE_FILE_BYTES, PINCODE_IMPORT_PATH } from "./import-form.ts";
 
 export const BODY_LIMIT = 64 * 1024;
 /** a product form: a 5 MB image as a file or as a base64 data URL, with its fields; a 5 MB product CSV */
 export const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
-const UPLOAD_PATHS = [PRODUCT_FORM_PATH, IMPORT_PATH, /^\/api\/trpc\/(products\.(save|update)|imports\.products)$/];
+// a pack's own photo (issue 25) travels as a data URL in the pack's JSON body
+const PACK_PATH = /^\/api\/v1\/products\/[^/]+\/variants(\/[^/]+)?$/;
+const UPLOAD_PATHS = [PRODUCT_FORM_PATH, IMPORT_PATH, PACK_PATH, /^\/api\/trpc\/(products\.(save|update)|imports\.products|variants\.(create|update))$/];
 
-export const bodyLimitFor = (request: Pick<FastifyRequest, "url">) => (UPLOAD_PATHS.some((p) => p.test(pathOf(request.url))) ? UPLOAD_BODY_LIMIT : BODY_LIMIT);
+/** a courier's PIN-code list (issue 27): 200,000 rows, with the form around them; the largest body of all */
+export const PINCODE_IMPORT_BODY_LIMIT = PINCODE_FILE_BYTES + 64 * 1024;
+
+export const bodyLimitFor = (request: Pick<FastifyRequest, "url">) =>
+  PINCODE_IMPORT_PATH.test(pathOf(request.url))
+    ? PINCODE_IMPORT_BODY_LIMIT
+    : UPLOAD_PATHS.some((p) => p.test(pathOf(request.url)))
+      ? UPLOAD_BODY_LIMIT
+      : BODY_LIMIT;
 
 const tooLarge = (limit: number) =>
   Object.assign(new Error(`The request body is too large (at most ${Math.round(limit / 1024)} KB here).`), { statusCode: 413, code: "STORE_BODY_TOO_LARGE" });

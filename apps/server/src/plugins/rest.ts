@@ -12,6 +12,7 @@ import { answerGstCsv, asksGstCsv } from "./documents.ts";
 import { answering, rawOperationsOf } from "./raw-route.ts";
 import { isProductForm, readProductForm } from "./product-form.ts";
 import { isImportRequest, readImportRequest } from "./import-form.ts";
+import { publicCacheHook } from "./public-cache.ts";
 
 export const REST_PREFIX = "/api/v1";
 /** the old clients' delete path, outside /api/v1 (spec §7 Customers); app.ts maps it into the facade */
@@ -77,6 +78,14 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
     gstCsv(request as Parameters<typeof gstCsv>[0], reply).catch((error: FastifyError) => done(error));
   });
 
+  // the adapter drops empty query values, but `GET /cart/quote?couponCode=` means "no coupon" (issue 26),
+  // not "the remembered one": a blank the procedure's trim makes "" again
+  app.addHook("preHandler", (request, _reply, done) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (request.method === "GET" && query?.couponCode === "") query.couponCode = " ";
+    done();
+  });
+
   // a product form sent as multipart becomes the procedure's JSON input before the adapter reads it
   app.addHook("preHandler", async (request) => {
     if (isProductForm(request)) await readProductForm(request, contextFor);
@@ -88,6 +97,8 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
       request.body = {};
     }
   });
+
+  app.addHook("onSend", publicCacheHook);
 
   // the adapter's error body `{ message, code, data }` becomes the spec's `{ timestamp, status, error, message, path }` + `code`
   app.addHook("onSend", async (request, reply, payload) => {

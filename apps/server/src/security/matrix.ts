@@ -60,6 +60,21 @@ async function firstPackOfNewProduct(c: Case) {
 }
 const awaitingUpi = (c: Case) =>
   c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "UPI", paymentStatus: "Awaiting verification", utr: c.env.uniqueUtr() });
+/** a delivery zone (issue 27) matching a PIN-code prefix of its own */
+const zoneFields = () => ({ name: "Matrix Zone", match: [String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000))], fee: 40, etaDaysMin: 2, etaDaysMax: 4 });
+async function freshZone(c: Case) {
+  const { match, ...z } = zoneFields();
+  const data = { ...z, fee: 4000, match: match.join(","), matchKey: match.join(",") };
+  return (await c.env.handle.db.shippingZone.create({ data, select: { zoneId: true } })).zoneId;
+}
+/** a coupon's fields (issue 26), a code of its own */
+const couponCode = () => `MX-${randomBytes(4).toString("hex").toUpperCase()}`;
+const couponFields = () => ({ type: "PERCENT", value: 10, startsAt: "2026-01-01T00:00:00Z", endsAt: "2036-01-01T00:00:00Z" });
+async function freshCoupon(c: Case) {
+  const { startsAt, endsAt } = couponFields();
+  const data = { ...couponFields(), code: couponCode(), paymentMethods: "COD,UPI,ONLINE", startsAt: new Date(startsAt), endsAt: new Date(endsAt) };
+  return (await c.env.handle.db.coupon.create({ data, select: { couponId: true } })).couponId;
+}
 /** a message in the outbox */
 async function latestEmail(c: Case) {
   const m = await c.env.handle.db.outboxMessage.create({
@@ -91,6 +106,13 @@ const freshStaff = async (c: Case, active = true) =>
     })
   ).adminId;
 const IMPORT_CSV = "productName,productPrice,mainPrice,packSize,productInfo,deliveryCharge,quantity\nMatrix Import,99,120,1 L,Imported by the matrix,Free,5\n";
+
+/** a PIN code the directory has (the HTTP suites' databases are not seeded with India Post's) */
+async function knownPincode(c: Case) {
+  const place = { city: "Pune", district: "Pune", stateCode: "27", stateName: "Maharashtra" };
+  await c.env.handle.db.pincode.upsert({ where: { pincode: "411001" }, create: { pincode: "411001", ...place }, update: {} });
+  return "411001";
+}
 
 /** a refund (in that state) of a paid online order whose payment the env's gateway stand-in captured */
 async function onlineRefund(c: Case, status: "Awaiting approval" | "Failed") {
@@ -290,6 +312,36 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   "staff.disable": { rule: STORE_OWNER, input: async (c) => ({ adminId: await freshStaff(c) }) },
   "staff.enable": { rule: STORE_OWNER, input: async (c) => ({ adminId: await freshStaff(c, false) }) },
   "jobs.run": { rule: STORE_OWNER, input: () => ({ job: "upi-expiry" }) },
+  "zones.list": { rule: STORE_OWNER, input: none },
+  "zones.create": { rule: STORE_OWNER, success: 201, input: zoneFields },
+  "zones.update": { rule: STORE_OWNER, input: async (c) => ({ zoneId: await freshZone(c), fee: 55 }) },
+  "zones.remove": { rule: STORE_OWNER, input: async (c) => ({ zoneId: await freshZone(c) }) },
+  "zones.preview": { rule: STORE_OWNER, input: () => ({ pincode: "400001" }) },
+  "serviceability.storeTerms": { rule: PUBLIC, input: none },
+  "serviceability.check": { rule: PUBLIC, input: () => ({ pincode: "400001", paymentMethod: "COD", itemsTotal: 450 }) },
+  "coupons.create": { rule: ADMIN, success: 201, input: () => ({ ...couponFields(), code: couponCode() }) },
+  "coupons.list": { rule: ADMIN, input: () => ({ status: "active", search: "MX" }) },
+  "coupons.get": { rule: ADMIN, input: async (c) => ({ couponId: await freshCoupon(c) }) },
+  "coupons.update": { rule: ADMIN, input: async (c) => ({ couponId: await freshCoupon(c), description: "Changed by the matrix" }) },
+  "coupons.disable": { rule: ADMIN, input: async (c) => ({ couponId: await freshCoupon(c) }) },
+  // the shopper's coupon calls (issue 26), on the caller's own cart
+  "offers.cartQuote": { rule: CUSTOMER, input: () => ({ paymentMethod: "COD" }) },
+  "offers.applyCartCoupon": {
+    rule: CUSTOMER,
+    input: async (c) => {
+      await c.env.makeCartLine(c.self.customerId);
+      const { code } = await c.env.handle.db.coupon.findUniqueOrThrow({ where: { couponId: await freshCoupon(c) }, select: { code: true } });
+      return { code, paymentMethod: "COD" };
+    },
+  },
+  "offers.removeCartCoupon": { rule: CUSTOMER, input: none },
+  // the PIN-code directory (issue 27)
+  "pincodes.lookup": { rule: PUBLIC, input: async (c) => ({ pincode: await knownPincode(c) }) },
+  "pincodes.list": { rule: STORE_OWNER, input: () => ({ search: "4110", serviceable: "true" }) },
+  "pincodes.import": {
+    rule: STORE_OWNER,
+    input: () => ({ csv: "pincode,city,district,state,serviceable,cod,etaDays\n411001,Pune,Pune,27,yes,yes,2\n", dryRun: false }),
+  },
 };
 // ---------------------------------------------------------------- END OF TABLE
 

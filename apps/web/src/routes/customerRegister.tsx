@@ -10,6 +10,7 @@ import { StoreLayout } from "../components/store/StoreLayout";
 import { errorMessage, fieldErrorsOf, trpc } from "../lib/trpc";
 import { useHydrated } from "../lib/hydration";
 import { lazyZodResolver } from "../lib/lazyResolver";
+import { usePincodeFill } from "../components/store/usePincodeFill";
 
 export const Route = createFileRoute("/customerRegister")({ component: CustomerRegister });
 
@@ -38,6 +39,7 @@ function CustomerRegister() {
       agreeToTerms: false,
     },
   });
+  const pin = usePincodeFill(form);
   const save = trpc.customers.save.useMutation({
     onSuccess: (res) => {
       toast.success(res.message);
@@ -94,6 +96,7 @@ function CustomerRegister() {
                 autoComplete="postal-code"
                 registration={r("pinCode")}
                 error={e.pinCode}
+                hint={pin.hint}
               />
             </div>
           </fieldset>

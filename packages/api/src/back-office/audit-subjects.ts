@@ -8,6 +8,8 @@ import type { Db } from "@store/db";
 import { loadSettings } from "./settings.ts";
 import { productSelect } from "../catalogue/serializers.ts";
 import { customerSelect } from "../accounts/serializers.ts";
+import { zoneSelect } from "../delivery/zones.ts";
+import { couponFieldsOf } from "../offers/coupon-serializers.ts";
 
 type Snapshot = Record<string, unknown> | null;
 type Input = Record<string, unknown> | undefined;
@@ -73,6 +75,8 @@ const productWithPacks = async (db: Db, id: string): Promise<Snapshot> => {
       `${v.weightGrams} g`,
       `position ${v.position}`,
       v.active ? "active" : "inactive",
+      // a pack's own photo (issue 25), by its content hash: a replaced or removed photo shows as a change
+      ...(v.imageHash ? [`photo ${v.imageHash}`] : []),
     ].join(" · ");
   return { ...p, ...Object.fromEntries(packs.map((v) => [`pack ${v.sku}`, line(v)])) };
 };
@@ -127,6 +131,20 @@ const staff = (db: Db, id: string): Promise<Snapshot> =>
 const email = (db: Db, id: string): Promise<Snapshot> =>
   db.outboxMessage.findUnique({ where: { messageId: Number(id) }, select: { recipient: true, subject: true, status: true } });
 
+/** a coupon (issue 26) as the API speaks it, its lists as text */
+const coupon = async (db: Db, id: string): Promise<Snapshot> => {
+  const row = await db.coupon.findUnique({ where: { couponId: Number(id) } });
+  if (!row) return null;
+  const c = couponFieldsOf(row);
+  return { ...c, paymentMethods: c.paymentMethods.join(", "), productIds: c.productIds.join(", "), categories: c.categories.join(", ") };
+};
+
+/** a delivery zone (issue 27), its fee in rupees and its match as text */
+const zone = async (db: Db, id: string): Promise<Snapshot> => {
+  const z = await db.shippingZone.findUnique({ where: { zoneId: Number(id) }, select: zoneSelect });
+  return z && { ...z, match: z.match.replaceAll(",", ", "), fee: toRupees(z.fee) };
+};
+
 const settings = async (db: Db): Promise<Snapshot> => ({ ...(await loadSettings(db)) });
 
 const created = (path: string[]) => (_input: Input, output: unknown) => {
@@ -165,6 +183,20 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
     detail: (_i, o) => {
       const r = o as { created?: number; updated?: number };
       return `: ${r.created ?? 0} created, ${r.updated ?? 0} updated`;
+    },
+  },
+
+  "pincodes.import": {
+    entity: "import",
+    verb: "imported PIN codes",
+    id: () => undefined,
+    outcome: (o) => {
+      const r = o as { created?: number; updated?: number; rows?: number };
+      return { rows: [null, r.rows ?? null], created: [null, r.created ?? null], updated: [null, r.updated ?? null] };
+    },
+    detail: (_i, o) => {
+      const r = o as { created?: number; updated?: number };
+      return `: ${r.created ?? 0} added, ${r.updated ?? 0} updated`;
     },
   },
 
@@ -207,6 +239,14 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   "staff.create": { entity: "staff", verb: "added the staff account", id: created(["staff", "adminId"]), snapshot: staff },
   "staff.disable": { entity: "staff", verb: "disabled the staff account", id: fromInput("adminId"), snapshot: staff },
   "staff.enable": { entity: "staff", verb: "enabled the staff account", id: fromInput("adminId"), snapshot: staff },
+
+  "coupons.create": { entity: "coupon", verb: "created the coupon", id: created(["couponId"]), snapshot: coupon },
+  "coupons.update": { entity: "coupon", verb: "changed the coupon", id: fromInput("couponId"), snapshot: coupon },
+  "coupons.disable": { entity: "coupon", verb: "disabled the coupon", id: fromInput("couponId"), snapshot: coupon },
+
+  "zones.create": { entity: "delivery zone", verb: "added the delivery zone", id: created(["zoneId"]), snapshot: zone },
+  "zones.update": { entity: "delivery zone", verb: "changed the delivery zone", id: fromInput("zoneId"), snapshot: zone },
+  "zones.remove": { entity: "delivery zone", verb: "removed the delivery zone", id: fromInput("zoneId"), snapshot: zone },
 
   "emails.resend": { entity: "email", verb: "resent the email", id: created(["messageId"]), snapshot: email },
 

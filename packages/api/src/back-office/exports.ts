@@ -37,6 +37,9 @@ export const EXPORT_COLUMNS: Record<ExportKind, readonly string[]> = {
     "returnStatus",
     "deliveryDate",
     "closedAt",
+    // issue 26, at the end so the columns before keep their places: lineTotal is before the discount
+    "couponCode",
+    "discount",
   ],
   customers: [
     "customerId",
@@ -81,7 +84,7 @@ function orderRows(db: Db, where: Prisma.ProductOrderWhereInput) {
       where: before === undefined ? where : { AND: [where, { orderId: { lt: before } }] },
       orderBy: { orderId: "desc" },
       take: BATCH,
-      select: { ...orderLineFields, order: { select: { paymentMethod: true } } },
+      select: { ...orderLineFields, order: { select: { paymentMethod: true, couponCode: true } } },
     }),
   );
 }
@@ -108,6 +111,8 @@ async function* rowsOf(db: Db, input: ExportInput): AsyncGenerator<Row[]> {
         returnStatus: o.returnStatus,
         deliveryDate: when(o.deliveryDate),
         closedAt: when(o.endDate),
+        couponCode: o.order.couponCode ?? "",
+        discount: toRupees(o.discount),
       }));
     }
   } else if (input.kind === "customers") {

@@ -1,5 +1,6 @@
 // The sales report (issue 17) reconciles exactly with the orders of its range: every figure is
 // recomputed here from the order rows themselves, on IST day boundaries.
+import { givePacks } from "../orders/packs-testing.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bucketStart, istDay, toRupees, type Interval } from "@store/domain";
 import { createTestEnv, type TestEnv } from "../testing.ts";
@@ -121,6 +122,18 @@ describe("reports.sales", () => {
     expect(again.lowStockThreshold).toBe(10);
     expect(again.lowStock.map((p) => p.productId)).toContain(low);
     expect(again.lowStock.every((p) => p.quantity <= 10)).toBe(true);
+  });
+
+  it("lists low stock per pack: the 5 L pack that runs out, not its product's default pack", async () => {
+    const productId = await env.newProduct({ productName: "Floor Shine Packs", quantity: 50 });
+    const [big, small] = await givePacks(env.handle.db, productId, [
+      { label: "500 ml", price: 99, stock: 80 },
+      { label: "5 L", price: 699, stock: 2 },
+    ]);
+    const report = await env.admin.reports.sales({ from: "2026-11-01", to: "2026-11-30" });
+    const listed = report.lowStock.filter((p) => p.productId === productId);
+    expect(listed).toEqual([expect.objectContaining({ variantId: small, packSize: "5 L", quantity: 2, sku: expect.any(String) })]);
+    expect(listed.some((p) => p.variantId === big)).toBe(false);
   });
 
   it("refuses a range backwards, too long, or a date that does not exist", async () => {

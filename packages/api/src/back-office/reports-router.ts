@@ -8,7 +8,16 @@ import { hsnNameInput, hsnNameOutput, REPORT_INTERVALS, salesReportInput, todoOu
 
 const amounts = { taxableValue: z.number(), igst: z.number(), cgst: z.number(), sgst: z.number() };
 
-const salesFigures = { orders: z.number().int(), placedRevenue: z.number(), paidRevenue: z.number(), averageOrderValue: z.number() };
+const salesFigures = {
+  orders: z.number().int(),
+  placedRevenue: z.number(),
+  paidRevenue: z.number(),
+  averageOrderValue: z.number(),
+  grossSales: z.number().describe("rupees: the items' value before coupon discounts (no delivery, no COD fee)"),
+  discountTotal: z.number().describe("rupees: the coupon discounts of the orders placed (issue 26)"),
+  netSales: z.number().describe("rupees: grossSales - discountTotal"),
+  couponOrders: z.number().int().describe("orders placed with a coupon"),
+};
 
 export const reportsRouter = createTRPCRouter({
   sales: adminProcedure
@@ -18,7 +27,7 @@ export const reportsRouter = createTRPCRouter({
         path: "/reports/sales",
         tags: ["Reports"],
         summary:
-          "Sales per IST day, week or month from `from` to `to` (YYYY-MM-DD, both included): orders, placed and paid revenue (₹), average order value; top 10 products, payment-method split, return rate, low stock (admin)",
+          "Sales per IST day, week or month from `from` to `to` (YYYY-MM-DD, both included): orders, placed and paid revenue (₹), average order value, gross and net sales around coupon discounts; top 10 products, payment-method split, return rate, low stock (admin)",
       },
     })
     .input(salesReportInput)
@@ -29,11 +38,27 @@ export const reportsRouter = createTRPCRouter({
         interval: z.enum(REPORT_INTERVALS),
         series: z.array(z.object({ period: z.string().describe("the bucket's first IST day"), ...salesFigures })),
         totals: z.object(salesFigures),
-        topProducts: z.array(z.object({ productId: z.number().int(), productName: z.string(), quantity: z.number().int(), revenue: z.number() })),
+        topProducts: z.array(
+          z.object({
+            productId: z.number().int(),
+            productName: z.string(),
+            quantity: z.number().int(),
+            revenue: z.number().describe("rupees: price x quantity less the lines' coupon discounts"),
+          }),
+        ),
         paymentMethods: z.array(z.object({ method: z.string(), orders: z.number().int(), placedRevenue: z.number() })),
         returns: z.object({ delivered: z.number().int(), returned: z.number().int(), requested: z.number().int(), rate: z.number() }),
         lowStockThreshold: z.number().int(),
-        lowStock: z.array(z.object({ productId: z.number().int(), productName: z.string(), packSize: z.string(), quantity: z.number().int() })),
+        lowStock: z.array(
+          z.object({
+            productId: z.number().int(),
+            productName: z.string(),
+            variantId: z.number().int().describe("the pack (issue 25): low stock is per pack"),
+            sku: z.string(),
+            packSize: z.string().describe("the pack's label"),
+            quantity: z.number().int().describe("the pack's stock"),
+          }),
+        ),
       }),
     )
     .query(({ ctx, input }) => salesReport(ctx, input)),

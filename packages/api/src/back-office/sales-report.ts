@@ -3,7 +3,10 @@
 // Paid revenue: what was received and kept — the grand total less refunds of orders whose payment
 // came in (Paid, Partially refunded, Refunded). Average order value: placed revenue / orders.
 // Return rate: of the lines placed in the range that were delivered, the share returned
-// (return Approved or Refunded). Amounts are summed in paise and answered in rupees.
+// (return Approved or Refunded). Coupons (issue 26): gross sales are the items' value before the
+// discount, net sales after it (delivery and COD fee left out), over the same orders as placed
+// revenue; a top product's revenue is net of its lines' discounts. Amounts are summed in paise and
+// answered in rupees.
 import { Prisma } from "@store/db";
 import { bucketsBetween, defaultInterval, istDayEnd, istDayStart, toRupees, type Interval } from "@store/domain";
 import type { SalesReportInput } from "@store/validators";
@@ -20,7 +23,18 @@ interface BucketRow {
   orders: number;
   placed: bigint | number;
   paid: bigint | number;
+  items: bigint | number;
+  discount: bigint | number;
+  coupons: number;
 }
+
+/** Sales before and after coupon discounts, in rupees. */
+const discountFigures = (items: number, discount: number, couponOrders: number) => ({
+  grossSales: toRupees(items),
+  discountTotal: toRupees(discount),
+  netSales: toRupees(items - discount),
+  couponOrders,
+});
 
 export async function salesReport(ctx: Pick<Context, "db">, input: SalesReportInput) {
   const interval: Interval = input.interval ?? defaultInterval(input.from, input.to);
@@ -34,10 +48,13 @@ export async function salesReport(ctx: Pick<Context, "db">, input: SalesReportIn
       SELECT to_char(date_trunc(${interval}, o."createdAt" + ${IST}), 'YYYY-MM-DD') AS bucket,
              count(*)::int AS orders,
              sum(o."grandTotal")::bigint AS placed,
-             sum(CASE WHEN o."paymentStatus" IN ${RECEIVED} THEN o."grandTotal" - o."refundedTotal" ELSE 0 END)::bigint AS paid
+             sum(CASE WHEN o."paymentStatus" IN ${RECEIVED} THEN o."grandTotal" - o."refundedTotal" ELSE 0 END)::bigint AS paid,
+             sum(o."itemsTotal")::bigint AS items,
+             sum(o."discountTotal")::bigint AS discount,
+             count(o."couponCode")::int AS coupons
       FROM "Order" o WHERE ${inRange} GROUP BY 1`,
     ctx.db.$queryRaw<{ productId: number; productName: string; quantity: bigint | number; revenue: bigint | number }[]>`
-      SELECT l."productId", max(l."productName") AS "productName", sum(l.quantity)::bigint AS quantity, sum(l."productPrice" * l.quantity)::bigint AS revenue
+      SELECT l."productId", max(l."productName") AS "productName", sum(l.quantity)::bigint AS quantity, sum(l."productPrice" * l.quantity - l.discount)::bigint AS revenue
       FROM "ProductOrder" l JOIN "Order" o ON o."productOrderId" = l."productOrderId"
       WHERE ${inRange} AND l."orderStatus" <> 'Cancelled'
       GROUP BY l."productId" ORDER BY revenue DESC, l."productId" LIMIT 10`,
@@ -56,29 +73,52 @@ export async function salesReport(ctx: Pick<Context, "db">, input: SalesReportIn
   let orders = 0;
   let placed = 0;
   let paid = 0;
+  let items = 0;
+  let discount = 0;
+  let coupons = 0;
   const series = bucketsBetween(input.from, input.to, interval).map((period) => {
     const row = byBucket.get(period);
     const o = row?.orders ?? 0;
     const pl = Number(row?.placed ?? 0);
     const pd = Number(row?.paid ?? 0);
+    const it = Number(row?.items ?? 0);
+    const ds = Number(row?.discount ?? 0);
     orders += o;
     placed += pl;
     paid += pd;
-    return { period, orders: o, placedRevenue: toRupees(pl), paidRevenue: toRupees(pd), averageOrderValue: aov(pl, o) };
+    items += it;
+    discount += ds;
+    coupons += row?.coupons ?? 0;
+    return {
+      period,
+      orders: o,
+      placedRevenue: toRupees(pl),
+      paidRevenue: toRupees(pd),
+      averageOrderValue: aov(pl, o),
+      ...discountFigures(it, ds, row?.coupons ?? 0),
+    };
   });
   const returns = returnRows[0] ?? { delivered: 0, returned: 0, requested: 0 };
-  const lowStock = await ctx.db.product.findMany({
-    where: { ...live, quantity: { lte: settings.lowStockThreshold } },
-    select: { productId: true, productName: true, packSize: true, quantity: true },
-    orderBy: [{ quantity: "asc" }, { productId: "asc" }],
+  // per pack (issue 25), as the dashboard counts it: the active packs of products on sale
+  const lowPacks = await ctx.db.productVariant.findMany({
+    where: { active: true, stock: { lte: settings.lowStockThreshold }, product: live },
+    select: { variantId: true, sku: true, label: true, stock: true, product: { select: { productId: true, productName: true } } },
+    orderBy: [{ stock: "asc" }, { variantId: "asc" }],
     take: 50,
   });
+  const lowStock = lowPacks.map((v) => ({ ...v.product, variantId: v.variantId, sku: v.sku, packSize: v.label, quantity: v.stock }));
   return {
     from: input.from,
     to: input.to,
     interval,
     series,
-    totals: { orders, placedRevenue: toRupees(placed), paidRevenue: toRupees(paid), averageOrderValue: aov(placed, orders) },
+    totals: {
+      orders,
+      placedRevenue: toRupees(placed),
+      paidRevenue: toRupees(paid),
+      averageOrderValue: aov(placed, orders),
+      ...discountFigures(items, discount, coupons),
+    },
     topProducts: productRows.map((p) => ({
       productId: p.productId,
       productName: p.productName,

@@ -18,6 +18,7 @@ describe("settings", () => {
       codFee: 0,
       codMaxOrderValue: null,
       codBlockedPinCodes: [],
+      freeDeliveryAbove: null,
       upiVpa: "",
       upiPayeeName: "CleanStore",
       upiExpiryHours: 24,
@@ -38,6 +39,9 @@ describe("settings", () => {
       customerCareEmail: "care@cleanstore.in",
       customerCarePhone: "+91 20 4000 1200",
       lowStockThreshold: 10,
+      dispatchPincode: "",
+      dispatchCutoff: "14:00",
+      nonWorkingDays: ["SUN"],
       searchSynonyms: [...DEFAULT_SEARCH_SYNONYMS],
     };
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free", ...limits });
@@ -91,6 +95,20 @@ describe("settings", () => {
       message: "Delivery charge cannot be negative",
     });
     await expect(env.admin.settings.update({ defaultDeliveryCharge: 20_000 })).rejects.toMatchObject({ message: "Delivery charge must be at most ₹10,000" });
+  });
+
+  it("saves the dispatch cut-off and the days off, and says what is wrong with a bad one", async () => {
+    await expect(
+      env.admin.settings.update({ dispatchPincode: "411057", dispatchCutoff: "13:30", nonWorkingDays: "sun, 2027-01-26, SUN" }),
+    ).resolves.toMatchObject({ dispatchPincode: "411057", dispatchCutoff: "13:30", nonWorkingDays: ["SUN", "2027-01-26"] });
+    await expect(env.admin.settings.update({ dispatchCutoff: "2pm" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("24-hour"),
+    });
+    await expect(env.admin.settings.update({ nonWorkingDays: ["FUNDAY"] })).rejects.toMatchObject({ message: expect.stringContaining("FUNDAY") });
+    await expect(env.admin.settings.update({ dispatchPincode: "041105" })).rejects.toMatchObject({ message: "Enter a 6-digit PIN code" });
+    await expect(env.admin.settings.get()).resolves.toMatchObject({ dispatchCutoff: "13:30", nonWorkingDays: ["SUN", "2027-01-26"] });
+    await env.admin.settings.update({ dispatchPincode: "", dispatchCutoff: "14:00", nonWorkingDays: ["SUN"] });
   });
 
   it("is admin only", async () => {

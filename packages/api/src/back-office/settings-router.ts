@@ -17,11 +17,15 @@ const settingsOutput = z.object({
   codFee: z.number().describe("rupees added to a cash-on-delivery order"),
   codMaxOrderValue: z.number().nullable().describe("rupees; above it cash on delivery is refused (null: no cap)"),
   codBlockedPinCodes: z.array(z.string()).describe("pin codes without cash on delivery"),
+  freeDeliveryAbove: z.number().nullable().describe("rupees; delivery is free when the items' value before any coupon reaches it (null: never)"),
   upiVpa: z.string().describe("the merchant VPA UPI payments go to; empty: UPI not offered"),
   upiPayeeName: z.string(),
   upiExpiryHours: z.number().int().describe("an unpaid UPI order is cancelled after this many hours"),
   ...gstSettingsOutput.shape,
   lowStockThreshold: z.number().int().describe("the dashboard lists products with stock at or under this"),
+  dispatchPincode: z.string().describe('the PIN code parcels are dispatched from ("" = not set)'),
+  dispatchCutoff: z.string().describe('"HH:MM" IST: an order placed after it counts from the next working day'),
+  nonWorkingDays: z.array(z.string()).describe('days the shop does not dispatch: weekdays ("SUN") and dates ("2026-01-26")'),
   searchSynonyms: z
     .array(z.string())
     .describe('the storefront search\'s synonym groups, one a line: "phenyl, fenyl" (each finds the others) or "pocha => mop" (the left also finds the right)'),
@@ -56,7 +60,7 @@ export const settingsRouter = createTRPCRouter({
         path: "/settings",
         tags: ["Settings"],
         summary:
-          "Change settings (the store owner): default delivery charge, order limits per customer (maxOpenUnpaidOrders, maxOrdersPerHour, maxUnitsPerProductPerOrder), cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines)",
+          "Change settings (the store owner): default delivery charge, order limits per customer (maxOpenUnpaidOrders, maxOrdersPerHour, maxUnitsPerProductPerOrder), cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), freeDeliveryAbove, UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines)",
       },
     })
     .input(settingsUpdateSchema)

@@ -17,6 +17,8 @@ export interface Settings {
   /** rupees; null = no cap */
   codMaxOrderValue: number | null;
   codBlockedPinCodes: string[];
+  /** rupees; null = delivery is never free by value (issue 26: judged on the items before any coupon) */
+  freeDeliveryAbove: number | null;
   /** "" = UPI not offered */
   upiVpa: string;
   upiPayeeName: string;
@@ -38,6 +40,10 @@ export interface Settings {
   customerCareEmail: string;
   customerCarePhone: string;
   lowStockThreshold: number;
+  /** issue 27: the PIN code parcels leave from ("" = not set), the day's cut-off "HH:MM" IST, the days off (SUN, 2026-01-26) */
+  dispatchPincode: string;
+  dispatchCutoff: string;
+  nonWorkingDays: string[];
   /** the storefront search's synonym groups, one a line: "phenyl, fenyl" or "pocha => mop" (issue 18) */
   searchSynonyms: string[];
 }
@@ -63,6 +69,12 @@ const text: Codec<string> = { fallback: "", read: (s) => s, write: (s) => s };
 const whole = (fallback: number): Codec<number> => ({ fallback: String(fallback), read: Number, write: String });
 // money is kept as paise text so that no float is ever stored
 const money: Codec<number> = { fallback: "0", read: (s) => toRupees(Number(s)), write: (r) => String(toPaise(r)) };
+/** "" = none */
+const optionalMoney: Codec<number | null> = {
+  fallback: "",
+  read: (s) => (s === "" ? null : toRupees(Number(s))),
+  write: (r) => (r === null ? "" : String(toPaise(r))),
+};
 
 const CODECS: { [K in keyof Settings]: Codec<Settings[K]> } = {
   defaultDeliveryCharge: { fallback: "Free", read: (s) => (s === "Free" ? "Free" : Number(s)), write: String },
@@ -71,7 +83,8 @@ const CODECS: { [K in keyof Settings]: Codec<Settings[K]> } = {
   maxUnitsPerProductPerOrder: whole(ORDER_LIMIT_DEFAULTS.maxUnitsPerProductPerOrder),
   codEnabled: { fallback: "true", read: (s) => s === "true", write: String },
   codFee: money,
-  codMaxOrderValue: { fallback: "", read: (s) => (s === "" ? null : toRupees(Number(s))), write: (r) => (r === null ? "" : String(toPaise(r))) },
+  codMaxOrderValue: optionalMoney,
+  freeDeliveryAbove: optionalMoney,
   codBlockedPinCodes: { fallback: "", read: (s) => (s === "" ? [] : s.split(",")), write: (list) => list.join(",") },
   upiVpa: text,
   upiPayeeName: { ...text, fallback: "CleanStore" },
@@ -93,6 +106,9 @@ const CODECS: { [K in keyof Settings]: Codec<Settings[K]> } = {
   customerCareEmail: { ...text, fallback: "care@cleanstore.in" },
   customerCarePhone: { ...text, fallback: "+91 20 4000 1200" },
   lowStockThreshold: whole(10),
+  dispatchPincode: text,
+  dispatchCutoff: { ...text, fallback: "14:00" },
+  nonWorkingDays: { fallback: "SUN", read: (s) => (s === "" ? [] : s.split(",")), write: (list) => list.join(",") },
   searchSynonyms: { fallback: DEFAULT_SEARCH_SYNONYMS.join("\n"), read: (s) => s.split("\n").filter(Boolean), write: (lines) => lines.join("\n") },
 };
 const KEYS = Object.keys(CODECS) as (keyof Settings)[];

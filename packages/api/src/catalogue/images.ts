@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type sharpModule from "sharp";
-import type { Db } from "@store/db";
+import type { Db, Prisma } from "@store/db";
 import { StoreError } from "../platform/errors.ts";
 
 /** Spec §9: 396 px on cards and the product page, 150 px thumbnails and previews, 100 px in the admin list. */
@@ -54,17 +54,34 @@ export async function renderProductImages(input: Buffer): Promise<{ hash: string
   return { hash, images };
 }
 
-export async function saveProductImages(db: Db, productId: number, rendered: Awaited<ReturnType<typeof renderProductImages>>) {
+export type RenderedImage = Awaited<ReturnType<typeof renderProductImages>>;
+
+/** One row a size, as ProductImage and ProductVariantImage store them (base64 WebP). */
+const imageRows = (rendered: RenderedImage) => [...rendered.images].map(([size, data]) => ({ size, data: data.toString("base64"), hash: rendered.hash }));
+
+export async function saveProductImages(db: Db, productId: number, rendered: RenderedImage) {
   await db.$transaction([
     db.productImage.deleteMany({ where: { productId } }),
-    db.productImage.createMany({
-      data: [...rendered.images].map(([size, data]) => ({ productId, size, data: data.toString("base64"), hash: rendered.hash })),
-    }),
+    db.productImage.createMany({ data: imageRows(rendered).map((row) => ({ productId, ...row })) }),
     db.product.update({ where: { productId }, data: { imageHash: rendered.hash } }),
   ]);
 }
 
-/** The URL changes whenever the image does, so it can be cached for a year. */
-export function productImageUrl(productId: number, hash: string | null, size: ImageSize): string | null {
-  return hash ? `/images/products/${productId}/${size}/${hash}.webp` : null;
+/**
+ * A pack's own photo (issue 25) replaced, or removed with null, inside the transaction that writes the
+ * pack; the caller sets ProductVariant.imageHash to the new hash (or null) in that same write.
+ */
+export async function replaceVariantImages(tx: Prisma.TransactionClient, variantId: number, rendered: RenderedImage | null) {
+  await tx.productVariantImage.deleteMany({ where: { variantId } });
+  if (rendered) await tx.productVariantImage.createMany({ data: imageRows(rendered).map((row) => ({ variantId, ...row })) });
 }
+
+/** What an image URL names: a product's image or a pack's own photo. */
+export type ImageOwner = "products" | "variants";
+
+/** The URL changes whenever the image does, so it can be cached for a year. */
+export function imageUrl(owner: ImageOwner, id: number, hash: string | null, size: ImageSize): string | null {
+  return hash ? `/images/${owner}/${id}/${size}/${hash}.webp` : null;
+}
+export const productImageUrl = (productId: number, hash: string | null, size: ImageSize) => imageUrl("products", productId, hash, size);
+export const variantImageUrl = (variantId: number, hash: string | null, size: ImageSize) => imageUrl("variants", variantId, hash, size);

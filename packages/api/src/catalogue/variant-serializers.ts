@@ -1,9 +1,11 @@
 // A product's packs as the API answers them (issue 25, contracts/packs.md): money in rupees, the net
 // quantity as a number, and the unit prices worked out on the server from the net quantity and unit
-// (`unitSalePrice` on the MRP, `unitPrice` on the selling price).
+// (`unitSalePrice` on the MRP, `unitPrice` on the selling price). A pack's own photo is three URLs, or
+// null where the pack shows the product's image.
 import type { Prisma } from "@store/db";
 import { packUnitPrice, toRupees } from "@store/domain";
 import { z } from "zod";
+import { variantImageUrl } from "./images.ts";
 
 export const variantSelect = {
   variantId: true,
@@ -20,6 +22,7 @@ export const variantSelect = {
   weightGrams: true,
   active: true,
   position: true,
+  imageHash: true,
 } satisfies Prisma.ProductVariantSelect;
 export type VariantRow = Prisma.ProductVariantGetPayload<{ select: typeof variantSelect }>;
 
@@ -52,6 +55,9 @@ export const variantOutput = z.object({
   position: z.number().int(),
   unitSalePrice: unitPriceOutput.describe("on the MRP; null while the pack has no net quantity"),
   unitPrice: unitPriceOutput.describe("on the price; null while the pack has no net quantity"),
+  image: z.string().nullable().describe("URL of the pack's own 396x396 photo; null = the product's image (productImg)"),
+  imageSmall: z.string().nullable().describe("URL of the pack's own 150x150 photo; null = the product's"),
+  imageThumb: z.string().nullable().describe("URL of the pack's own 100x100 photo; null = the product's"),
 });
 export type VariantOutput = z.infer<typeof variantOutput>;
 
@@ -74,5 +80,8 @@ export function toVariantOutput(v: VariantRow): VariantOutput {
     position: v.position,
     unitSalePrice: packUnitPrice(v.mrp, netQuantity, v.netUnit),
     unitPrice: packUnitPrice(v.price, netQuantity, v.netUnit),
+    image: variantImageUrl(v.variantId, v.imageHash, 396),
+    imageSmall: variantImageUrl(v.variantId, v.imageHash, 150),
+    imageThumb: variantImageUrl(v.variantId, v.imageHash, 100),
   };
 }

@@ -1,6 +1,6 @@
 // A product's packs in the back office (issue 25, contracts/packs.md): owner or staff.
 import { z } from "zod";
-import { id, variantCreateFields, variantUpdateFields, priceWithinMrp } from "@store/validators";
+import { id, imageOrRemoval, priceWithinMrp, variantCreateFields, variantImageFields, variantUpdateFields } from "@store/validators";
 import { adminProcedure, createTRPCRouter } from "../trpc.ts";
 import { successOutput } from "../platform/serialize-common.ts";
 import { variantOutput } from "./variant-serializers.ts";
@@ -9,7 +9,7 @@ import { createVariant, removeVariant, updateVariant } from "./variants.ts";
 const packPath = { productId: id("Product id"), variantId: id("Pack id") };
 
 /** the procedures whose REST answer is 201 Created (apps/server plugins/rest.ts) */
-export const CREATED_PROCEDURES = new Set(["variants.create"]);
+export const CREATED_PROCEDURES = new Set(["variants.create", "coupons.create", "zones.create"]);
 
 export const variantsRouter = createTRPCRouter({
   create: adminProcedure
@@ -18,10 +18,11 @@ export const variantsRouter = createTRPCRouter({
         method: "POST",
         path: "/products/{productId}/variants",
         tags: ["Products"],
-        summary: "Add a pack to a product (admin): 201 with the pack. At most 20 packs (400 TOO_MANY_VARIANTS); a SKU in use is 409 SKU_TAKEN",
+        summary:
+          "Add a pack to a product (admin): 201 with the pack. At most 20 packs (400 TOO_MANY_VARIANTS); a SKU in use is 409 SKU_TAKEN. image: the pack's own photo as a data URL (left out = the product's image)",
       },
     })
-    .input(z.object({ productId: id("Product id"), ...variantCreateFields }).superRefine(priceWithinMrp))
+    .input(z.object({ productId: id("Product id"), ...variantCreateFields, image: variantImageFields.image }).superRefine(priceWithinMrp))
     .output(variantOutput)
     .mutation(({ ctx, input }) => createVariant(ctx, input)),
 
@@ -31,10 +32,16 @@ export const variantsRouter = createTRPCRouter({
         method: "POST",
         path: "/products/{productId}/variants/{variantId}",
         tags: ["Products"],
-        summary: "Change a pack (admin); fields left out keep their value. Deactivating the last active pack is 409 LAST_VARIANT",
+        summary:
+          "Change a pack (admin); fields left out keep their value. Deactivating the last active pack is 409 LAST_VARIANT. image (a data URL) replaces the pack's own photo; removeImage: true goes back to the product's image",
       },
     })
-    .input(z.object({ ...packPath, ...variantUpdateFields }).superRefine(priceWithinMrp))
+    .input(
+      z
+        .object({ ...packPath, ...variantUpdateFields, ...variantImageFields })
+        .superRefine(priceWithinMrp)
+        .superRefine(imageOrRemoval),
+    )
     .output(variantOutput)
     .mutation(({ ctx, input }) => updateVariant(ctx, input)),
 

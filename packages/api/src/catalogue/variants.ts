@@ -11,12 +11,15 @@
 // - A pack on any order line is deactivated rather than deleted (the lines keep their own snapshot).
 // - A pack that leaves the shop (deactivated or deleted) leaves every cart too, as a deleted product does:
 //   a cart line could not be bought any more (the checkout refuses an inactive pack).
+// - A pack's own photo (image, a data URL) is rendered before the transaction (no lock is held while
+//   it resizes), then saved with the pack's write; removeImage goes back to the product's image.
 import { Prisma, type Db } from "@store/db";
 import { toPaise } from "@store/domain";
-import { MAX_VARIANTS, PRICE_ABOVE_MRP, type VariantCreate, type VariantUpdate } from "@store/validators";
+import { MAX_VARIANTS, PRICE_ABOVE_MRP, type VariantCreate, type VariantImageInput, type VariantUpdate } from "@store/validators";
 import type { Context } from "../context.ts";
 import { StoreError } from "../platform/errors.ts";
 import { fieldRefusal } from "./field-refusal.ts";
+import { decodeDataUrl, renderProductImages, replaceVariantImages } from "./images.ts";
 import { newVariantData } from "./product-variants.ts";
 import { syncProductFromVariants } from "./variant-sync.ts";
 import { toVariantOutput, variantSelect } from "./variant-serializers.ts";
@@ -59,6 +62,9 @@ function packOf<P extends { variantId: number }>(packs: P[], productId: number, 
   return pack;
 }
 
+/** the sent photo decoded and rendered (a file that is no image is 400), or undefined when none was sent */
+const renderedImage = async (dataUrl: string | undefined) => (dataUrl ? renderProductImages(decodeDataUrl(dataUrl)) : undefined);
+
 const lastActive = (productId: number) =>
   new StoreError(
     409,
@@ -67,25 +73,28 @@ const lastActive = (productId: number) =>
   );
 
 /** POST /products/{productId}/variants: a new pack, after the last one unless a position is given. */
-export async function createVariant(ctx: Context, input: VariantCreate & { productId: number }) {
-  const { productId, ...v } = input;
+export async function createVariant(ctx: Context, input: VariantCreate & Pick<VariantImageInput, "image"> & { productId: number }) {
+  const { productId, image: sent, ...v } = input;
+  const image = await renderedImage(sent);
   return writing(ctx, v.sku, async (tx) => {
     const { product, packs } = await lockPacks(tx, productId);
     if (packs.length >= MAX_VARIANTS)
       throw new StoreError(400, "TOO_MANY_VARIANTS", `A product has at most ${MAX_VARIANTS} packs. Deactivate or delete one before adding another.`);
     const created = await tx.productVariant.create({
       // left out: the product's own HSN and rate (its default pack's)
-      data: newVariantData(productId, v, product, Math.max(-1, ...packs.map((p) => p.position)) + 1),
+      data: { ...newVariantData(productId, v, product, Math.max(-1, ...packs.map((p) => p.position)) + 1), imageHash: image?.hash ?? null },
       select: variantSelect,
     });
+    if (image) await replaceVariantImages(tx, created.variantId, image);
     await syncProductFromVariants(tx, productId);
     return toVariantOutput(created);
   });
 }
 
 /** POST /products/{productId}/variants/{variantId}: what is sent changes, the rest keeps its value. */
-export async function updateVariant(ctx: Context, input: VariantUpdate & { productId: number; variantId: number }) {
-  const { productId, variantId, ...v } = input;
+export async function updateVariant(ctx: Context, input: VariantUpdate & VariantImageInput & { productId: number; variantId: number }) {
+  const { productId, variantId, image: sent, removeImage, ...v } = input;
+  const image = await renderedImage(sent);
   return writing(ctx, v.sku, async (tx) => {
     const { packs } = await lockPacks(tx, productId);
     const pack = packOf(packs, productId, variantId);
@@ -107,7 +116,9 @@ export async function updateVariant(ctx: Context, input: VariantUpdate & { produ
       ...(v.weightGrams !== undefined ? { weightGrams: v.weightGrams } : {}),
       ...(v.active !== undefined ? { active: v.active } : {}),
       ...(v.position !== undefined ? { position: v.position } : {}),
+      ...(image ? { imageHash: image.hash } : removeImage ? { imageHash: null } : {}),
     };
+    if (image || removeImage) await replaceVariantImages(tx, variantId, image ?? null);
     const updated = await tx.productVariant.update({ where: { variantId }, data, select: variantSelect });
     if (!updated.active) await tx.cartItem.deleteMany({ where: { variantId } });
     await syncProductFromVariants(tx, productId);

@@ -3,7 +3,7 @@
 import { stringify } from "csv-stringify/sync";
 import { GST_STATES, toRupees } from "@store/domain";
 import type { Context } from "../context.ts";
-import { isGoodsLine, type StoredDocument } from "./invoices.ts";
+import { isGoodsLine, readStoredDocument } from "./invoices.ts";
 import { hsnDescriber } from "./hsn-names.ts";
 import { StoreError } from "../platform/errors.ts";
 
@@ -61,7 +61,7 @@ async function cancelledBeforePayment(db: Context["db"], docs: readonly Doc[]) {
 export async function gstSummary(ctx: Pick<Context, "db">, month: string) {
   const { start, end } = monthRange(month);
   const docs = await ctx.db.invoice.findMany({ where: { issuedAt: { gte: start, lt: end } }, orderBy: { issuedAt: "asc" } });
-  const linesOf = new Map(docs.map((d) => [d.number, (JSON.parse(d.document) as StoredDocument).lines]));
+  const linesOf = new Map(docs.map((d) => [d.number, readStoredDocument(d.document).lines]));
   // which product each goods line sold, to count the products of an HSN
   const orderIds = [...new Set([...linesOf.values()].flat().flatMap((l) => (isGoodsLine(l) && l.orderId !== null ? [l.orderId] : [])))];
   const productOf = new Map(

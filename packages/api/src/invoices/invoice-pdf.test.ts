@@ -18,6 +18,8 @@ function line(description: string, pricePaise: number, quantity: number, rate: n
     quantity,
     unit: "NOS",
     unitPricePaise: pricePaise,
+    grossPaise: total,
+    discountPaise: 0,
     ratePercent: rate,
     taxablePaise: tax.taxable,
     cgstPaise: tax.cgst,
@@ -35,6 +37,8 @@ function invoice(overrides: Partial<InvoiceDocument> = {}, lines?: InvoiceLine[]
   ];
   const sum = (f: keyof InvoiceLine) => items.reduce((s, l) => s + Number(l[f]), 0);
   const totals = {
+    grossPaise: sum("grossPaise"),
+    discountPaise: sum("discountPaise"),
     taxablePaise: sum("taxablePaise"),
     cgstPaise: sum("cgstPaise"),
     sgstPaise: sum("sgstPaise"),
@@ -57,6 +61,7 @@ function invoice(overrides: Partial<InvoiceDocument> = {}, lines?: InvoiceLine[]
     placeOfSupply: { stateName: "Maharashtra", stateCode: "27" },
     interState,
     lines: items,
+    couponCode: null,
     totals,
     amountInWords: amountInWords(totals.totalPaise),
     notes: ["Grievance officer: Priya Deshmukh, Grievance Officer, grievance@cleanstore.in, +91 20 4000 1234"],

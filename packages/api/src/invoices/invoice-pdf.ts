@@ -19,6 +19,10 @@ export interface InvoiceLine {
   unit: string;
   /** price per unit, tax included */
   unitPricePaise: number;
+  /** quantity × unit price, before the coupon discount */
+  grossPaise: number;
+  /** the line's share of the coupon discount (issue 26); totalPaise = grossPaise − discountPaise */
+  discountPaise: number;
   ratePercent: number;
   taxablePaise: number;
   cgstPaise: number;
@@ -37,7 +41,17 @@ export interface InvoiceDocument {
   placeOfSupply: { stateName: string; stateCode: string };
   interState: boolean;
   lines: InvoiceLine[];
-  totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
+  /** the coupon used on the order, if any */
+  couponCode: string | null;
+  totals: {
+    grossPaise: number;
+    discountPaise: number;
+    taxablePaise: number;
+    cgstPaise: number;
+    sgstPaise: number;
+    igstPaise: number;
+    totalPaise: number;
+  };
   amountInWords: string;
   notes: string[];
 }
@@ -63,7 +77,46 @@ interface Column {
   cell: (line: InvoiceLine, index: number) => string;
 }
 
-function columnsFor(interState: boolean): Column[] {
+/** The table's columns; with a coupon discount, each line's gross value and discount before its taxable value (narrower columns to fit). */
+function columnsFor(interState: boolean, discounted: boolean): Column[] {
+  if (!discounted) return plainColumns(interState);
+  const w = interState
+    ? { desc: 98, rate: 50, gross: 52, discount: 46, taxable: 52, taxRate: 28, tax: 50, total: 52 }
+    : { desc: 76, rate: 46, gross: 46, discount: 40, taxable: 46, taxRate: 24, tax: 40, total: 46 };
+  const head: Column[] = [
+    { title: "#", width: 14, align: "left", cell: (_l, i) => String(i + 1) },
+    { title: "Description", width: w.desc, align: "left", cell: (l) => l.description },
+    { title: "HSN", width: 36, align: "left", cell: (l) => l.hsn },
+    { title: "Qty", width: 22, align: "right", cell: (l) => String(l.quantity) },
+    { title: "Unit", width: 22, align: "left", cell: (l) => l.unit },
+    { title: "Rate (₹/unit)", width: w.rate, align: "right", cell: (l) => formatIndianNumber(l.unitPricePaise) },
+    { title: "Gross value", width: w.gross, align: "right", cell: (l) => formatIndianNumber(l.grossPaise) },
+    { title: "Discount", width: w.discount, align: "right", cell: (l) => (l.discountPaise > 0 ? formatIndianNumber(l.discountPaise) : "–") },
+    { title: "Taxable value", width: w.taxable, align: "right", cell: (l) => formatIndianNumber(l.taxablePaise) },
+  ];
+  return [
+    ...head,
+    ...taxColumns(interState, w.taxRate, w.tax),
+    { title: "Total", width: w.total, align: "right", cell: (l) => formatIndianNumber(l.totalPaise) },
+  ];
+}
+
+function taxColumns(interState: boolean, rateWidth: number, taxWidth: number): Column[] {
+  return interState
+    ? [
+        { title: "IGST %", width: rateWidth, align: "right", cell: (l) => String(l.ratePercent) },
+        { title: "IGST", width: taxWidth, align: "right", cell: (l) => formatIndianNumber(l.igstPaise) },
+      ]
+    : [
+        { title: "CGST %", width: rateWidth, align: "right", cell: (l) => String(l.ratePercent / 2) },
+        { title: "CGST", width: taxWidth, align: "right", cell: (l) => formatIndianNumber(l.cgstPaise) },
+        { title: "SGST %", width: rateWidth, align: "right", cell: (l) => String(l.ratePercent / 2) },
+        { title: "SGST", width: taxWidth, align: "right", cell: (l) => formatIndianNumber(l.sgstPaise) },
+      ];
+}
+
+/** A document without a discount: the columns as before issue 26, so its PDF is unchanged. */
+function plainColumns(interState: boolean): Column[] {
   const head: Column[] = [
     { title: "#", width: 14, align: "left", cell: (_l, i) => String(i + 1) },
     { title: "Description", width: interState ? 156 : 118, align: "left", cell: (l) => l.description },
@@ -73,17 +126,7 @@ function columnsFor(interState: boolean): Column[] {
     { title: "Rate (₹/unit)", width: interState ? 56 : 50, align: "right", cell: (l) => formatIndianNumber(l.unitPricePaise) },
     { title: "Taxable value", width: interState ? 62 : 56, align: "right", cell: (l) => formatIndianNumber(l.taxablePaise) },
   ];
-  const tax: Column[] = interState
-    ? [
-        { title: "IGST %", width: 28, align: "right", cell: (l) => String(l.ratePercent) },
-        { title: "IGST", width: 56, align: "right", cell: (l) => formatIndianNumber(l.igstPaise) },
-      ]
-    : [
-        { title: "CGST %", width: 24, align: "right", cell: (l) => String(l.ratePercent / 2) },
-        { title: "CGST", width: 44, align: "right", cell: (l) => formatIndianNumber(l.cgstPaise) },
-        { title: "SGST %", width: 24, align: "right", cell: (l) => String(l.ratePercent / 2) },
-        { title: "SGST", width: 44, align: "right", cell: (l) => formatIndianNumber(l.sgstPaise) },
-      ];
+  const tax = interState ? taxColumns(true, 28, 56) : taxColumns(false, 24, 44);
   return [...head, ...tax, { title: "Total", width: interState ? 62 : 56, align: "right", cell: (l) => formatIndianNumber(l.totalPaise) }];
 }
 
@@ -138,7 +181,8 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   if (doc.buyer.gstin) pdf.text(`GSTIN: ${doc.buyer.gstin}`);
   pdf.moveDown(0.8);
 
-  const columns = columnsFor(doc.interState);
+  const discounted = doc.totals.discountPaise > 0;
+  const columns = columnsFor(doc.interState, discounted);
   const row = (cells: string[], bold: boolean) => {
     pdf.font(bold ? "bold" : "regular").fontSize(7.5);
     const heights = cells.map((text, i) => pdf.heightOfString(text, { width: (columns[i]?.width ?? 0) - 4 }));
@@ -178,6 +222,8 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const t = doc.totals;
   const totalCells = columns.map((c) => {
     if (c.title === "Description") return "Total";
+    if (c.title === "Gross value") return formatIndianNumber(t.grossPaise);
+    if (c.title === "Discount") return formatIndianNumber(t.discountPaise);
     if (c.title === "Taxable value") return formatIndianNumber(t.taxablePaise);
     if (c.title === "IGST") return formatIndianNumber(t.igstPaise);
     if (c.title === "CGST") return formatIndianNumber(t.cgstPaise);
@@ -195,6 +241,12 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     .fontSize(9)
     .text(`${doc.kind === "CREDIT NOTE" ? "Credit" : "Invoice"} total: ${rupees(t.totalPaise)}`, { width });
   pdf.font("regular").fontSize(8.5);
+  if (discounted) {
+    const coupon = doc.couponCode ? ` (coupon ${doc.couponCode})` : "";
+    pdf.text(`Gross value ${rupees(t.grossPaise)} less discount${coupon} ${rupees(t.discountPaise)}: GST is charged on the value after the discount.`, {
+      width,
+    });
+  }
   pdf.text(
     doc.interState
       ? `Taxable value ${rupees(t.taxablePaise)} + IGST ${rupees(t.igstPaise)}`

@@ -26,6 +26,22 @@ export type StoredDocument = Omit<InvoiceDocument, "date" | "originalInvoice" | 
   lines: StoredLine[];
 };
 
+/**
+ * A stored document as JSON. Documents issued before coupons (issue 26) have no gross value,
+ * discount or coupon: their lines' gross value is their total and their discount 0.
+ */
+export function readStoredDocument(json: string): StoredDocument {
+  type Stored = Omit<StoredDocument, "lines" | "totals" | "couponCode"> & {
+    lines: (Omit<StoredLine, "grossPaise" | "discountPaise"> & Partial<Pick<StoredLine, "grossPaise" | "discountPaise">>)[];
+    totals: Omit<StoredDocument["totals"], "grossPaise" | "discountPaise"> & Partial<Pick<StoredDocument["totals"], "grossPaise" | "discountPaise">>;
+    couponCode?: string | null;
+  };
+  const doc = JSON.parse(json) as Stored;
+  const lines = doc.lines.map((l) => ({ ...l, grossPaise: l.grossPaise ?? l.totalPaise, discountPaise: l.discountPaise ?? 0 }));
+  const totals = { ...doc.totals, grossPaise: doc.totals.grossPaise ?? doc.totals.totalPaise, discountPaise: doc.totals.discountPaise ?? 0 };
+  return { ...doc, couponCode: doc.couponCode ?? null, lines, totals };
+}
+
 /** The next number of a series, in the caller's transaction: the counter row stays locked until it commits, so there are no gaps or duplicates. */
 async function nextNumber(tx: Tx, kind: "INVOICE" | "CREDIT_NOTE", prefix: string, at: Date): Promise<{ number: string; serial: number; fy: string }> {
   const fy = financialYear(at);
@@ -41,6 +57,8 @@ async function nextNumber(tx: Tx, kind: "INVOICE" | "CREDIT_NOTE", prefix: strin
 }
 
 const sumOf = (lines: readonly InvoiceLine[]) => ({
+  grossPaise: lines.reduce((s, l) => s + l.grossPaise, 0),
+  discountPaise: lines.reduce((s, l) => s + l.discountPaise, 0),
   taxablePaise: lines.reduce((s, l) => s + l.taxablePaise, 0),
   cgstPaise: lines.reduce((s, l) => s + l.cgstPaise, 0),
   sgstPaise: lines.reduce((s, l) => s + l.sgstPaise, 0),
@@ -48,9 +66,13 @@ const sumOf = (lines: readonly InvoiceLine[]) => ({
   totalPaise: lines.reduce((s, l) => s + l.totalPaise, 0),
 });
 
-function taxedLine(line: Omit<StoredLine, "taxablePaise" | "cgstPaise" | "sgstPaise" | "igstPaise">, interState: boolean): StoredLine {
-  const tax = taxOfInclusiveAmount(line.totalPaise, line.ratePercent, interState);
-  return { ...line, taxablePaise: tax.taxable, cgstPaise: tax.cgst, sgstPaise: tax.sgst, igstPaise: tax.igst };
+type UntaxedLine = Omit<StoredLine, "taxablePaise" | "cgstPaise" | "sgstPaise" | "igstPaise" | "grossPaise" | "discountPaise" | "totalPaise">;
+
+/** A line of `grossPaise` less its coupon discount: its tax is taken out of what is left (CGST Act s.15(3)(a)). */
+function taxedLine(line: UntaxedLine, grossPaise: number, discountPaise: number, interState: boolean): StoredLine {
+  const totalPaise = grossPaise - discountPaise;
+  const tax = taxOfInclusiveAmount(totalPaise, line.ratePercent, interState);
+  return { ...line, grossPaise, discountPaise, totalPaise, taxablePaise: tax.taxable, cgstPaise: tax.cgst, sgstPaise: tax.sgst, igstPaise: tax.igst };
 }
 
 const legalNotes = (s: Settings) => [
@@ -62,7 +84,9 @@ const legalNotes = (s: Settings) => [
  * The tax invoice of an order just placed, in its transaction. Prices include GST; each line's tax
  * is taken out of its amount (taxOfInclusiveAmount). Delivery charges and the COD fee are part of
  * the supply (a composite supply): each delivery charge is taxed like the goods it delivers, the COD
- * fee like the order's highest-rated goods (docs/decisions.md, issue 15).
+ * fee like the order's highest-rated goods (docs/decisions.md, issue 15). A coupon's discount
+ * (issue 26) comes off each goods line's value before its tax is taken out; delivery and the COD fee
+ * are never discounted (a free-shipping coupon has made the delivery 0 already).
  */
 export async function issueInvoice(tx: Tx, productOrderId: string, settings: Settings, at: Date): Promise<string> {
   const order = await tx.order.findUniqueOrThrow({ where: { productOrderId } });
@@ -75,6 +99,7 @@ export async function issueInvoice(tx: Tx, productOrderId: string, settings: Set
       productPrice: true,
       quantity: true,
       deliveryCharge: true,
+      discount: true,
       // the pack's size, HSN and rate as they were snapshot on the line (issue 25), not the product's now
       label: true,
       hsnCode: true,
@@ -91,20 +116,18 @@ export async function issueInvoice(tx: Tx, productOrderId: string, settings: Set
     const goods = { hsn: hsn(r.hsnCode), unit: "NOS", ratePercent: r.gstRate, orderId: r.orderId };
     lines.push(
       taxedLine(
-        {
-          ...goods,
-          description: packName(r.productName, r.label),
-          quantity: r.quantity,
-          unitPricePaise: r.productPrice,
-          totalPaise: r.productPrice * r.quantity,
-        },
+        { ...goods, description: packName(r.productName, r.label), quantity: r.quantity, unitPricePaise: r.productPrice },
+        r.productPrice * r.quantity,
+        r.discount,
         interState,
       ),
     );
     if (r.deliveryCharge > 0) {
       lines.push(
         taxedLine(
-          { ...goods, description: `${DELIVERY_LINE}${r.productName}`, quantity: 1, unitPricePaise: r.deliveryCharge, totalPaise: r.deliveryCharge },
+          { ...goods, description: `${DELIVERY_LINE}${r.productName}`, quantity: 1, unitPricePaise: r.deliveryCharge },
+          r.deliveryCharge,
+          0,
           interState,
         ),
       );
@@ -121,9 +144,10 @@ export async function issueInvoice(tx: Tx, productOrderId: string, settings: Set
           unit: "NOS",
           unitPricePaise: order.codFee,
           ratePercent: principal?.gstRate ?? settings.defaultGstRate,
-          totalPaise: order.codFee,
           orderId: null,
         },
+        order.codFee,
+        0,
         interState,
       ),
     );
@@ -146,6 +170,7 @@ export async function issueInvoice(tx: Tx, productOrderId: string, settings: Set
     placeOfSupply: { stateName: GST_STATES[placeOfSupply] ?? "", stateCode: placeOfSupply },
     interState,
     lines,
+    couponCode: order.couponCode,
     totals,
     amountInWords: amountInWords(totals.totalPaise),
     notes: legalNotes(settings),
@@ -169,7 +194,7 @@ export async function issueInvoice(tx: Tx, productOrderId: string, settings: Set
   return number;
 }
 
-/** A document's totals as the Invoice row's amount columns (paise). */
+/** A document's totals as the Invoice row's amount columns (paise): the values after the discount. */
 const amountColumns = (t: ReturnType<typeof sumOf>) => ({
   taxable: t.taxablePaise,
   cgst: t.cgstPaise,
@@ -199,7 +224,7 @@ export async function issueCreditNote(
   } else if (await tx.invoice.findUnique({ where: { creditFor: orderId }, select: { number: true } })) {
     return null;
   }
-  const original = JSON.parse(invoice.document) as StoredDocument;
+  const original = readStoredDocument(invoice.document);
   const lines = original.lines.filter((l) => l.orderId === orderId);
   if (lines.length === 0) return null;
   const { number, serial, fy } = await nextNumber(tx, "CREDIT_NOTE", settings.creditNotePrefix, at);
@@ -253,7 +278,7 @@ function toPrintable({ originalInvoice, date, ...rest }: StoredDocument): Invoic
 /** The tax invoice of an order as issued, or null (orders placed before invoices were issued); no access check. */
 export async function invoiceDocumentOf(db: Tx, productOrderId: string): Promise<InvoiceDocument | null> {
   const invoice = await db.invoice.findUnique({ where: { invoiceOf: productOrderId }, select: { document: true } });
-  return invoice ? toPrintable(JSON.parse(invoice.document) as StoredDocument) : null;
+  return invoice ? toPrintable(readStoredDocument(invoice.document)) : null;
 }
 
 /** The tax invoice of an order, for its owner or an admin (anyone else: 404). */
@@ -270,7 +295,7 @@ export async function creditNoteOf(ctx: AuthedContext, productOrderId: string, n
   if (!note || note.kind !== "CREDIT_NOTE" || note.productOrderId !== productOrderId) {
     throw new StoreError(404, "NOT_FOUND", `Credit note ${number} of order ${productOrderId} was not found.`);
   }
-  return toPrintable(JSON.parse(note.document) as StoredDocument);
+  return toPrintable(readStoredDocument(note.document));
 }
 
 /** For GET /orders/{productOrderId}: the order's invoice and credit notes. */

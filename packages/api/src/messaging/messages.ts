@@ -25,6 +25,9 @@ export type MailInput =
       kind: "order-placed";
       lines: { productName: string; quantity: number; totalPaise: number }[];
       deliveryPaise: number;
+      /** issue 26: the coupon's discount (0: none) */
+      discountPaise?: number;
+      couponCode?: string | null;
       codFeePaise: number;
       grandTotalPaise: number;
       paymentMethod: string;
@@ -126,6 +129,9 @@ function draftOf(input: MailInput): Draft {
         {
           rows: [
             ...input.lines.map((l): [string, string] => [`${l.productName} × ${l.quantity}`, formatRupees(l.totalPaise)]),
+            ...(input.discountPaise
+              ? [[input.couponCode ? `Coupon ${input.couponCode}` : "Discount", `−${formatRupees(input.discountPaise)}`] as [string, string]]
+              : []),
             ["Delivery", input.deliveryPaise === 0 ? "Free" : formatRupees(input.deliveryPaise)],
             ...(input.codFeePaise > 0 ? [["Cash on delivery fee", formatRupees(input.codFeePaise)] as [string, string]] : []),
             ["Order total", formatRupees(input.grandTotalPaise)],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chosenVariantId, id, idempotencyKey, lineQuantity, pageInput, paymentMethodSchema } from "@store/validators";
+import { chosenVariantId, id, idempotencyKey, lineQuantity, pageInput, paymentMethodSchema, shopperCouponCode } from "@store/validators";
 import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure } from "../trpc.ts";
 import { cartOutput } from "./cart-serializers.ts";
 import { orderOutput } from "./serializers.ts";
@@ -112,10 +112,19 @@ export const cartRouter = createTRPCRouter({
         method: "POST",
         path: "/addToCart/checkout",
         tags: ["Cart"],
-        summary: "Order every line of the caller's cart in one transaction and empty the cart",
+        summary:
+          'Order every line of the caller\'s cart in one transaction and empty the cart. couponCode: the coupon to use ("" = none); left out, the code remembered on the cart (POST /cart/coupon). A refused coupon changes nothing (contracts/offers.md).',
       },
     })
-    .input(z.object({ idempotencyKey: idempotencyKey.optional(), paymentMethod: paymentMethodSchema.default("COD") }).optional())
+    .input(
+      z
+        .object({
+          idempotencyKey: idempotencyKey.optional(),
+          paymentMethod: paymentMethodSchema.default("COD"),
+          couponCode: shopperCouponCode.optional().describe('the coupon code, any case; "" = no coupon; left out: the one remembered on the cart'),
+        })
+        .optional(),
+    )
     .output(successOutput.extend({ productOrderId: z.string(), orders: z.array(orderOutput) }))
     .mutation(({ ctx, input }) => checkoutCart(ctx, input)),
 });

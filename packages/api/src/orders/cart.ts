@@ -15,6 +15,7 @@ import { afterPlacing } from "../payments/gateway-payments.ts";
 import { idempotencyKeyOf, once } from "../platform/idempotency.ts";
 import { assertMayOrder } from "./order-limits.ts";
 import { StoreError } from "../platform/errors.ts";
+import { takeRememberedCouponCode } from "../offers/cart-coupon.ts";
 
 async function ownedLine(ctx: AuthedContext, addToCartId: number): Promise<CartRow> {
   const line = await ctx.db.cartItem.findUnique({ where: { addToCartId }, select: cartSelect });
@@ -109,17 +110,21 @@ export async function cartPage(ctx: Context, input: { page: number; search: stri
  * taken out of the cart first (DELETE … RETURNING) and only what was removed is ordered: a second
  * checkout of the same cart running at the same moment waits for the first one's row locks and
  * then finds nothing to remove, so one cart becomes exactly one order (docs/decisions.md, issue 13).
+ * The coupon (issue 26) is `couponCode`, else the one remembered on the cart ("" = none); a refusal
+ * rolls everything back, so the cart and its remembered code stay as they were.
  */
-export async function checkoutCart(ctx: CustomerContext, input: { idempotencyKey?: string; paymentMethod?: PaymentMethod } = {}) {
+export async function checkoutCart(ctx: CustomerContext, input: { idempotencyKey?: string; paymentMethod?: PaymentMethod; couponCode?: string } = {}) {
   const key = idempotencyKeyOf(ctx, input.idempotencyKey);
   const method = input.paymentMethod ?? "COD";
-  const answer = await once(ctx, key, { checkout: true, method }, async (tx) => {
+  const answer = await once(ctx, key, { checkout: true, method, couponCode: input.couponCode }, async (tx) => {
     const settings = await assertMayOrder(tx, ctx.customerId);
     assertOffered(method, settings, ctx.services);
+    const remembered = await takeRememberedCouponCode(tx, ctx.customerId);
+    const couponCode = input.couponCode ?? remembered;
     const lines = await tx.$queryRaw<OrderLine[]>`
       DELETE FROM "CartItem" WHERE "customerId" = ${ctx.customerId}::int RETURNING "productId", "variantId", quantity`;
     if (lines.length === 0) throw new StoreError(400, "BAD_REQUEST", "Your cart is empty.");
-    const placed = await placeOrder(tx, ctx.customerId, lines, method, settings, ctx.services.mail);
+    const placed = await placeOrder(tx, ctx.customerId, lines, method, settings, ctx.services.mail, { couponCode });
     return {
       success: true,
       message: `Order ${placed.productOrderId} placed.`,

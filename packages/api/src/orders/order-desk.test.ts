@@ -43,6 +43,8 @@ describe("GET /orders: one row per order", () => {
         phone: o.fields.number,
         itemCount: 5,
         grandTotal: 500,
+        couponCode: null,
+        discountTotal: 0,
         paymentMethod: "COD",
         paymentStatus: "Pending",
         lineStatuses: [

@@ -1,7 +1,7 @@
 // Placing an order: one checkout (a cart, or one product on its own) becomes one Order header with
 // its lines, its totals and its payment, all or nothing in the caller's transaction.
 import { Prisma } from "@store/db";
-import { expectedDelivery, orderReference, orderTotals, toPaise, whyNoCod, type OrderTotals, type PaymentMethod } from "@store/domain";
+import { expectedDelivery, orderReference, toPaise, whyNoCod, type CartQuote, type OrderTotals, type PaymentMethod, type PricedLine } from "@store/domain";
 import type { OrderRow } from "./serializers.ts";
 import { resyncProducts, takeStockSql } from "../catalogue/stock.ts";
 import { packName } from "@store/domain";
@@ -11,6 +11,8 @@ import { issueInvoice } from "../invoices/invoices.ts";
 import { queueOrderMail, type MailSettings } from "../messaging/outbox.ts";
 import { StoreError } from "../platform/errors.ts";
 import { assertUnpaidQuantities } from "./order-limits.ts";
+import { priceLines } from "../offers/quote.ts";
+import { takeCouponUse } from "../offers/coupon-uses.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -48,7 +50,7 @@ async function insertOrderLine(tx: Tx, customerId: number, line: OrderLine, prod
     )
     SELECT o."orderId", o."productOrderId", o."customerId", o."customerName", o."shippingAddress", o."productId", o."productName",
       o."productPrice", o."variantId", o.sku, o.label, o."netQuantity", o."netUnit", o.mrp, o."hsnCode", o."gstRate",
-      o."deliveryCharge", o."orderTotalPrice", o.quantity, o."paymentStatus", o."returnStatus", o."returnReason",
+      o."deliveryCharge", o."orderTotalPrice", o.discount, o.quantity, o."paymentStatus", o."returnStatus", o."returnReason",
       o."returnRequestedAt", o."orderStatus", o."deliveryDate", o."startDate", o."endDate", o."orderAddDateTime", o."updatedAt",
       p."imageHash"
     FROM o, p`;
@@ -79,33 +81,77 @@ async function insertHeader(
   method: PaymentMethod,
   settings: Settings,
   now: Date,
-): Promise<{ productOrderId: string; pinCode: string }> {
+): Promise<{ productOrderId: string; pinCode: string; state: string }> {
   const [ref] = await tx.$queryRaw<{ id: number }[]>`INSERT INTO "OrderReference" ("createdAt") VALUES (${now}::timestamp(3)) RETURNING id`;
   if (!ref) throw new Error("INSERT … RETURNING gave no order reference");
   const productOrderId = orderReference(now, ref.id);
   const expiresAt = method === "UPI" ? new Date(now.getTime() + settings.upiExpiryHours * 3_600_000) : null;
-  const [header] = await tx.$queryRaw<{ pinCode: string }[]>`
+  const [header] = await tx.$queryRaw<{ pinCode: string; state: string }[]>`
     INSERT INTO "Order" ("productOrderId", "customerId", "customerName", "shippingAddress", "pinCode", state,
       "itemsTotal", "deliveryTotal", "codFee", "grandTotal", "paymentMethod", "expiresAt", "createdAt", "updatedAt")
     SELECT ${productOrderId}, "customerId", "firstName" || ' ' || "lastName",
       "houseNo" || ', ' || "areaAddress" || ', ' || city || ', ' || state || ' ' || "pinCode", "pinCode", state,
       0, 0, 0, 0, ${method}, ${expiresAt}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3)
     FROM "Customer" WHERE "customerId" = ${customerId}::int
-    RETURNING "pinCode"`;
+    RETURNING "pinCode", state`;
   if (!header) throw new StoreError(404, "NOT_FOUND", "Your account was not found.");
-  return { productOrderId, pinCode: header.pinCode };
+  return { productOrderId, pinCode: header.pinCode, state: header.state };
 }
 
 export interface PlacedOrder {
   productOrderId: string;
   lines: OrderRow[];
-  totals: OrderTotals;
+  totals: OrderTotals & { discountTotal: number };
+  /** the coupon used (upper-case), if any */
+  couponCode: string | null;
+}
+
+/** The categories of the products, for a coupon scoped to some (looked up only when a code is given). */
+async function categoriesOf(tx: Tx, productIds: number[]): Promise<Map<number, string>> {
+  const rows = await tx.product.findMany({ where: { productId: { in: [...new Set(productIds)] } }, select: { productId: true, category: true } });
+  return new Map(rows.map((r) => [r.productId, r.category]));
 }
 
 /**
+ * Writes each line's share of the discount, and its delivery when the threshold or a free-shipping
+ * coupon made it free (orderTotalPrice stays price × quantity + delivery), in one statement and only
+ * for the lines that changed: an order without either writes nothing more.
+ */
+async function writeLinePricing(tx: Tx, lines: OrderRow[], priced: readonly PricedLine[]): Promise<OrderRow[]> {
+  const byId = new Map(priced.map((p) => [p.key, p]));
+  const changed = lines.filter((l) => {
+    const p = byId.get(l.orderId);
+    return p !== undefined && (p.discount > 0 || p.delivery !== l.deliveryCharge);
+  });
+  if (changed.length > 0) {
+    const values = changed.map((l) => {
+      const p = byId.get(l.orderId) as PricedLine;
+      return Prisma.sql`(${l.orderId}::int, ${p.discount}::int, ${p.delivery}::int)`;
+    });
+    await tx.$executeRaw`
+      UPDATE "ProductOrder" po SET discount = v.discount, "deliveryCharge" = v.delivery, "orderTotalPrice" = po."productPrice" * po.quantity + v.delivery
+      FROM (VALUES ${Prisma.join(values)}) AS v(id, discount, delivery)
+      WHERE po."orderId" = v.id`;
+  }
+  return lines.map((l) => {
+    const p = byId.get(l.orderId);
+    return p ? Object.assign({}, l, { discount: p.discount, deliveryCharge: p.delivery, orderTotalPrice: p.amount + p.delivery }) : l;
+  });
+}
+
+const totalsOf = (q: CartQuote) => ({
+  itemsTotal: q.itemsTotal,
+  discountTotal: q.discountTotal,
+  deliveryTotal: q.deliveryTotal,
+  codFee: q.codFee,
+  grandTotal: q.grandTotal,
+});
+
+/**
  * Places the lines as one order paid by `method`, in the caller's transaction (all or nothing).
- * Amounts come from the product records and the settings only; the cash-on-delivery rules are
- * checked against the order's real total.
+ * Amounts come from the product records and the settings only, priced as the cart quote prices them
+ * (offers/quote.ts: the free-delivery threshold, and the coupon of `couponCode`, re-checked here and its
+ * use counted in this transaction); the cash-on-delivery rules are checked against the order's real total.
  */
 export async function placeOrder(
   tx: Tx,
@@ -114,25 +160,40 @@ export async function placeOrder(
   method: PaymentMethod,
   settings: Settings,
   mail: MailSettings,
+  options: { couponCode?: string | null } = {},
 ): Promise<PlacedOrder> {
   await assertUnpaidQuantities(tx, lines, method, settings);
   const now = new Date();
-  const { productOrderId, pinCode } = await insertHeader(tx, customerId, method, settings, now);
-  const created: OrderRow[] = [];
+  const { productOrderId, pinCode, state } = await insertHeader(tx, customerId, method, settings, now);
+  const inserted: OrderRow[] = [];
   // lock rows in a fixed order so two checkouts of the same packs cannot deadlock: the packs in
   // variantId order, then their products (the mirrors) in productId order
   for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
-    created.push(await insertOrderLine(tx, customerId, line, productOrderId, now));
+    inserted.push(await insertOrderLine(tx, customerId, line, productOrderId, now));
   }
-  await resyncProducts(
-    tx,
-    created.map((l) => l.productId),
+  const productIds = inserted.map((l) => l.productId);
+  await resyncProducts(tx, productIds, now);
+  const code = options.couponCode || null;
+  const categories = code ? await categoriesOf(tx, productIds) : new Map<number, string>();
+  const { quote, coupon } = await priceLines(tx, {
+    customerId,
+    customerState: state,
+    lines: inserted.map((l) => ({
+      key: l.orderId,
+      productId: l.productId,
+      category: categories.get(l.productId) ?? "",
+      amount: l.productPrice * l.quantity,
+      gstRate: l.gstRate,
+      delivery: l.deliveryCharge,
+    })),
+    method,
+    code,
+    settings,
     now,
-  );
-  const totals = orderTotals(
-    created.map((l) => ({ pricePaise: l.productPrice, quantity: l.quantity, deliveryPaise: l.deliveryCharge })),
-    method === "COD" ? toPaise(settings.codFee) : 0,
-  );
+    exceptOrder: productOrderId,
+  });
+  const created = await writeLinePricing(tx, inserted, quote.lines);
+  const totals = totalsOf(quote);
   if (method === "COD") {
     const refusal = whyNoCod(
       {
@@ -144,7 +205,8 @@ export async function placeOrder(
     );
     if (refusal) throw new StoreError(400, "BAD_REQUEST", refusal);
   }
-  await tx.order.update({ where: { productOrderId }, data: totals });
+  await tx.order.update({ where: { productOrderId }, data: { ...totals, couponCode: coupon?.code ?? null } });
+  if (coupon) await takeCouponUse(tx, { couponId: coupon.couponId, customerId, productOrderId, discount: quote.coupon?.discount ?? totals.discountTotal });
   const invoiceNumber = await issueInvoice(tx, productOrderId, settings, now);
   await recordPaymentEvent(tx, { productOrderId, actor: `customer ${customerId}`, from: "", to: "Pending", reason: `order placed, ${method}` });
   await queueOrderMail(
@@ -156,6 +218,8 @@ export async function placeOrder(
       ...o,
       lines: created.map((l) => ({ productName: packName(l.productName, l.label), quantity: l.quantity, totalPaise: l.productPrice * l.quantity })),
       deliveryPaise: totals.deliveryTotal,
+      discountPaise: totals.discountTotal,
+      couponCode: coupon?.code ?? null,
       codFeePaise: totals.codFee,
       grandTotalPaise: totals.grandTotal,
       paymentMethod: method,
@@ -163,5 +227,5 @@ export async function placeOrder(
     }),
     { attachInvoiceOf: productOrderId },
   );
-  return { productOrderId, lines: created, totals };
+  return { productOrderId, lines: created, totals, couponCode: coupon?.code ?? null };
 }

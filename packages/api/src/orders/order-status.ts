@@ -14,6 +14,7 @@ import { creditCancelledLine } from "../invoices/invoices.ts";
 import { loadSettings } from "../back-office/settings.ts";
 import { queueLineMail } from "../messaging/outbox.ts";
 import { StoreError } from "../platform/errors.ts";
+import { releaseIfWholeOrderCancelled } from "../offers/coupon-uses.ts";
 
 export interface StatusChange {
   orderId: number;
@@ -59,6 +60,8 @@ export async function moveLine(
     restocked = true;
     await creditCancelledLine(tx, header.productOrderId, line.orderId, "order cancelled", await loadSettings(tx), new Date());
     refundId = await refundLine(tx, line, "order cancelled", { owner: isStoreOwner(ctx) });
+    // issue 26: the coupon's use is given back once every line of the order is cancelled
+    await releaseIfWholeOrderCancelled(tx, header);
   }
   if (next === "Completed" && header.paymentMethod === "COD" && header.paymentStatus === "Pending") {
     const statuses = await tx.productOrder.findMany({ where: { productOrderId: header.productOrderId }, select: { orderStatus: true } });

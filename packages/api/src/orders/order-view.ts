@@ -36,9 +36,12 @@ export async function orderDetails(ctx: AuthedContext, productOrderId: string) {
     pinCode: order.pinCode,
     state: order.state,
     createdAt: order.createdAt,
+    couponCode: order.couponCode,
+    discountTotal: toRupees(order.discountTotal),
     lines: lines.map(toOrderOutput),
     totals: {
       itemsTotal: toRupees(order.itemsTotal),
+      discountTotal: toRupees(order.discountTotal),
       deliveryTotal: toRupees(order.deliveryTotal),
       codFee: toRupees(order.codFee),
       grandTotal: toRupees(order.grandTotal),

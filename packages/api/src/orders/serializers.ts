@@ -22,6 +22,7 @@ export const orderSelect = {
   gstRate: true,
   deliveryCharge: true,
   orderTotalPrice: true,
+  discount: true,
   quantity: true,
   paymentStatus: true,
   returnStatus: true,
@@ -47,7 +48,10 @@ export const orderOutput = z.object({
   productName: z.string(),
   productPrice: z.number().describe("rupees per unit at order time"),
   deliveryCharge: z.number().describe("rupees"),
-  orderTotalPrice: z.number().describe("rupees: price x quantity + delivery charge"),
+  orderTotalPrice: z.number().describe("rupees: price x quantity + delivery charge (before the coupon discount)"),
+  discount: z
+    .number()
+    .describe("rupees: this line's share of the order's coupon discount (0 without a coupon); it pays and is refunded orderTotalPrice - discount"),
   quantity: z.number().int(),
   packSize: z.string().describe("the line's pack size (its label at order time)"),
   variantId: z.number().int().describe("the pack ordered (issue 25)"),
@@ -90,6 +94,7 @@ export function toOrderOutput(o: OrderRow): OrderOutput {
     productPrice: toRupees(o.productPrice),
     deliveryCharge: toRupees(o.deliveryCharge),
     orderTotalPrice: toRupees(o.orderTotalPrice),
+    discount: toRupees(o.discount),
     quantity: o.quantity,
     packSize: o.label,
     variantId: o.variantId,

@@ -6,6 +6,7 @@ import type { AuthUser } from "../context.ts";
 import { queueOrderMail, type MailSettings } from "../messaging/outbox.ts";
 import type { MailInput } from "../messaging/messages.ts";
 import { StoreError } from "../platform/errors.ts";
+import { couponFollowsPayment } from "../offers/coupon-uses.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -64,4 +65,6 @@ export async function setPaymentStatus(
     await tx.productOrder.updateMany({ where: { productOrderId: order.productOrderId }, data: { paymentStatus: move.to } });
   }
   await recordPaymentEvent(tx, { productOrderId: order.productOrderId, actor: move.actor, from: order.paymentStatus, to: move.to, reason: move.reason });
+  // issue 26: a failed payment (gateway failure, expired UPI order) gives the coupon's use back
+  await couponFollowsPayment(tx, order.productOrderId, order.paymentStatus, move.to);
 }

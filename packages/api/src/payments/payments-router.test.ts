@@ -56,7 +56,7 @@ describe("one checkout = one order", () => {
     expect(new Set(res.orders.map((o) => o.productOrderId))).toEqual(new Set([res.productOrderId]));
     const order = await c.caller.orders.order({ productOrderId: res.productOrderId });
     expect(order.lines.map((l) => l.orderId).sort()).toEqual(res.orders.map((o) => o.orderId).sort());
-    expect(order.totals).toEqual({ itemsTotal: 331, deliveryTotal: 40, codFee: 25, grandTotal: 396 });
+    expect(order.totals).toEqual({ itemsTotal: 331, discountTotal: 0, deliveryTotal: 40, codFee: 25, grandTotal: 396 });
     expect(order.payment).toMatchObject({ method: "COD", status: "Pending" });
     expect(order.shippingAddress).toContain("Pune");
     expect(await env.handle.db.order.count({ where: { productOrderId: res.productOrderId } })).toBe(1);
@@ -69,7 +69,7 @@ describe("one checkout = one order", () => {
     const res = await c.caller.orders.save({ productId, quantity: 2, orderTotalPrice: 1, grandTotal: 1, codFee: -100 });
     const order = await c.caller.orders.order({ productOrderId: res.productOrderId });
     expect(order.lines).toHaveLength(1);
-    expect(order.totals).toEqual({ itemsTotal: 100, deliveryTotal: 10, codFee: 0, grandTotal: 110 });
+    expect(order.totals).toEqual({ itemsTotal: 100, discountTotal: 0, deliveryTotal: 10, codFee: 0, grandTotal: 110 });
   });
 
   it("another customer's order is answered 404 like a missing one; an admin sees it with its history", async () => {

@@ -2,7 +2,7 @@
 // states and the steps taken inside the caller's transaction. Sending one to the gateway and the
 // owner's decisions on it: refund-actions.ts.
 import type { Prisma } from "@store/db";
-import { formatRupees, isPaidStatus, statusAfterRefund } from "@store/domain";
+import { formatRupees, isPaidStatus, lineRefundBase, statusAfterRefund } from "@store/domain";
 import { lockOrder, setPaymentStatus } from "./payment-status.ts";
 import { queueOrderMail, type MailSettings } from "../messaging/outbox.ts";
 
@@ -31,13 +31,15 @@ export const refundIdOfReceipt = (receipt: string | null): number | undefined =>
 };
 
 /**
- * In the caller's transaction: the refund for one line (its total; the cash-on-delivery fee too
- * when no other line is left to deliver), or null when the order was not paid; never two for a
- * line (unique orderId). An online one waits for the owner's approval unless the owner made it.
+ * In the caller's transaction: the refund for one line (its value after its coupon discount and its
+ * delivery charge; the cash-on-delivery fee too when no other line is left to deliver), or null when
+ * the order was not paid; never two for a line (unique orderId), and never more than what is left of
+ * the order's grand total once its other refunds are counted. An online one waits for the owner's
+ * approval unless the owner made it.
  */
 export async function refundLine(
   tx: Tx,
-  line: { orderId: number; productOrderId: string; orderTotalPrice: number },
+  line: { orderId: number; productOrderId: string; orderTotalPrice: number; deliveryCharge: number; discount: number },
   reason: string,
   madeBy: { owner: boolean },
 ): Promise<number | null> {
@@ -51,7 +53,13 @@ export async function refundLine(
       returnStatus: { notIn: ["Approved", "Refunded"] },
     },
   });
-  const amount = line.orderTotalPrice + (othersLeft === 0 ? order.codFee : 0);
+  const goods = lineRefundBase({ amount: line.orderTotalPrice - line.deliveryCharge, discount: line.discount });
+  const owed = goods + line.deliveryCharge + (othersLeft === 0 ? order.codFee : 0);
+  // the lines' discounts add up to the order's, so this only bites on an order whose rows were mended by hand
+  const given = await tx.refund.aggregate({ where: { productOrderId: line.productOrderId }, _sum: { amount: true } });
+  const amount = Math.max(0, Math.min(owed, order.grandTotal - (given._sum.amount ?? 0)));
+  // a line the coupon made free, with nothing else owed on it: no money to give back
+  if (amount === 0) return null;
   const status = order.paymentMethod === "ONLINE" && !madeBy.owner ? REFUND_STATUS.awaitingApproval : REFUND_STATUS.pending;
   const created = await tx.refund.createMany({
     data: [{ productOrderId: line.productOrderId, orderId: line.orderId, amount, reason, status }],

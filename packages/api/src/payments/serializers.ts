@@ -69,8 +69,16 @@ export const orderDetailsOutput = z.object({
   pinCode: z.string(),
   state: z.string(),
   createdAt: z.date(),
+  couponCode: z.string().nullable().describe("the coupon used on the order (upper-case), null without one"),
+  discountTotal: money.describe("rupees: the coupon's discount on the items (the lines' discounts add up to it)"),
   lines: z.array(orderOutput),
-  totals: z.object({ itemsTotal: money, deliveryTotal: money, codFee: money, grandTotal: money }),
+  totals: z.object({
+    itemsTotal: money,
+    discountTotal: money.describe("rupees: the coupon discount; grandTotal = itemsTotal - discountTotal + deliveryTotal + codFee"),
+    deliveryTotal: money,
+    codFee: money,
+    grandTotal: money,
+  }),
   payment: z.object({
     method: z.string(),
     status: z.string(),

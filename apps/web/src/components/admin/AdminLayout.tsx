@@ -19,6 +19,10 @@ const MENU = [
   { to: "/totalShippingOrder", label: "Total Shipping Orders" },
   { to: "/TotalOrderDelivery", label: "Total Order Delivery" },
   { to: "/payments", label: "Payments" },
+  { to: "/coupons", label: "Coupons" },
+  { to: "/delivery-zones", label: "Delivery Zones", ownerOnly: true },
+  // shipping (issue 27): beside the zones, the PIN codes the store delivers to
+  { to: "/pin-codes", label: "PIN Codes", ownerOnly: true },
   { to: "/emails", label: "Emails", ownerOnly: true },
   { to: "/gst-summary", label: "GST Summary" },
   { to: "/staff", label: "Staff", ownerOnly: true },

@@ -50,7 +50,15 @@ const columns = [
     header: "Items",
     cell: ({ row }) => <span title={row.original.lineStatuses.map((l) => `${l.productName} × ${l.quantity}`).join("\n")}>{row.original.itemCount}</span>,
   }),
-  col.accessor("grandTotal", { header: "Total", cell: (c) => formatINR(c.getValue()) }),
+  col.accessor("grandTotal", {
+    header: "Total",
+    cell: ({ row }) => (
+      <>
+        {formatINR(row.original.grandTotal)}
+        {row.original.couponCode && <span className="sub nowrap">Coupon {row.original.couponCode}</span>}
+      </>
+    ),
+  }),
   col.accessor("paymentStatus", {
     header: "Payment",
     cell: ({ row }) => (

@@ -3,6 +3,7 @@ import { formatDateTime, formatINR } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { QueryState } from "../QueryState";
+import { lineAfterDiscount, minusINR } from "../order-discount";
 import { OrderMove } from "./OrderMove";
 import { OrderPaymentCard } from "./OrderPaymentCard";
 import { OwnerOnly } from "./OwnerOnly";
@@ -61,6 +62,8 @@ function CustomerCard({ order: o }: { order: WholeOrder }) {
 
 function LinesCard({ order: o }: { order: WholeOrder }) {
   const units = o.lines.reduce((n, l) => n + l.quantity, 0);
+  // issue 26: with a coupon, each line's share of the discount and what it costs after it
+  const discounted = o.discountTotal > 0;
   return (
     <section className="card" aria-labelledby="order-lines-title">
       <h2 id="order-lines-title">
@@ -78,6 +81,12 @@ function LinesCard({ order: o }: { order: WholeOrder }) {
               <th scope="col">Qty</th>
               <th scope="col">Price</th>
               <th scope="col">Total</th>
+              {discounted && (
+                <>
+                  <th scope="col">Discount ({o.couponCode})</th>
+                  <th scope="col">After discount</th>
+                </>
+              )}
               <th scope="col">Status</th>
               <th scope="col">Return</th>
             </tr>
@@ -91,6 +100,12 @@ function LinesCard({ order: o }: { order: WholeOrder }) {
                 <td className="num">{l.quantity}</td>
                 <td className="num nowrap">{formatINR(l.productPrice)}</td>
                 <td className="num nowrap">{formatINR(l.orderTotalPrice)}</td>
+                {discounted && (
+                  <>
+                    <td className="num nowrap discount">{l.discount > 0 ? minusINR(l.discount) : "—"}</td>
+                    <td className="num nowrap">{formatINR(lineAfterDiscount(l))}</td>
+                  </>
+                )}
                 <td>
                   <StatusBadge value={l.orderStatus} />
                 </td>

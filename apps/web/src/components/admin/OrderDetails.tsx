@@ -37,6 +37,7 @@ export function OrderDetails({ order }: { order: Order }) {
           ["Quantity", order.quantity],
           ["Delivery Charge", order.deliveryCharge === 0 ? "Free" : formatINR(order.deliveryCharge)],
           ["Order Price", formatINR(order.orderTotalPrice)],
+          ["Coupon Discount", order.discount > 0 ? formatINR(order.discount) : "None"],
           ["Payment Status", order.paymentStatus],
           ["Order Status", order.orderStatus],
           ["Return Status", order.returnStatus],

@@ -23,7 +23,7 @@ export function OrderPaymentCard({ productOrderId }: { productOrderId: string })
               <strong data-testid="admin-payment-status">{o.payment.status}</strong>
               {o.payment.refundedTotal > 0 && <> · refunded {formatINR(o.payment.refundedTotal)}</>}
             </p>
-            <OrderTotals totals={o.totals} />
+            <OrderTotals totals={o.totals} couponCode={o.couponCode} />
             <dl className="details-grid">
               {o.payment.utr && (
                 <>

@@ -3,6 +3,7 @@ import { GST_RATES, packUnitPrice, toPaise } from "@store/domain";
 import { NET_UNITS, variantCreateSchema, variantUpdateSchema } from "@store/validators";
 import { toast } from "../../lib/toast";
 import { errorMessage, fieldErrorsOf, storeCodeOf, trpc, type RouterOutputs } from "../../lib/trpc";
+import { PackPhoto } from "./PackPhoto";
 
 type Pack = RouterOutputs["products"]["byId"]["variants"][number];
 
@@ -73,18 +74,20 @@ function changes(draft: Draft, saved: Draft): Partial<Draft> {
   return out;
 }
 
-/** A refusal of the server: its field messages in their cells, a refusal with a code (SKU_TAKEN, LAST_VARIANT, …) where it belongs. */
+/** A refusal of the server: its field messages in their cells, a refusal with a code (SKU_TAKEN, LAST_VARIANT, …) where it belongs, a message of no cell (the photo's) on the row. */
 function refusal(e: unknown): Errors {
-  const errors: Errors = { ...fieldErrorsOf(e) };
+  const fields = fieldErrorsOf(e);
+  const errors: Errors = { ...fields };
   if (storeCodeOf(e) === "SKU_TAKEN") errors.sku = errorMessage(e);
-  if (Object.keys(errors).length === 0) errors.row = errorMessage(e);
+  if (!FIELDS.some((f) => errors[f.key])) errors.row = fields.image ?? fields.removeImage ?? errorMessage(e);
   return errors;
 }
 
 /**
  * The product form's packs (issue 25): one row a pack, edited in place and saved row by row through
  * the variant endpoints; a new row for another pack; up and down change the display order; Remove
- * deletes a pack never sold and deactivates one that was (the last active pack cannot go).
+ * deletes a pack never sold and deactivates one that was (the last active pack cannot go). A pack's
+ * photo is uploaded, replaced or removed at once, on its own (the product's image shows where it has none).
  */
 export function PackTable({ productId, packs }: { productId: number; packs: Pack[] }) {
   const utils = trpc.useUtils();
@@ -125,6 +128,7 @@ export function PackTable({ productId, packs }: { productId: number; packs: Pack
           <thead>
             <tr>
               <th scope="col">Pack</th>
+              <th scope="col">Photo</th>
               {FIELDS.map((f) => (
                 <th key={f.key} scope="col">
                   {f.label}
@@ -218,7 +222,7 @@ function RowError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
     <tr className="pack-row-error">
-      <td colSpan={FIELDS.length + 3}>
+      <td colSpan={FIELDS.length + 4}>
         <p className="form-error" role="alert">
           {message}
         </p>
@@ -275,6 +279,16 @@ function PackRow({
       setErrors(refusal(e));
     }
   };
+  const setPhoto = async (change: { image: string } | { removeImage: true }) => {
+    setErrors({});
+    try {
+      await update.mutateAsync({ productId, variantId: pack.variantId, ...change });
+      toast.success("image" in change ? `Photo of ${pack.label} saved.` : `${pack.label} shows the product's image again.`);
+      await onSaved();
+    } catch (e) {
+      setErrors(refusal(e));
+    }
+  };
   const drop = async () => {
     setErrors({});
     try {
@@ -291,6 +305,15 @@ function PackRow({
     <>
       <tr data-pack={pack.variantId} className={pack.active ? undefined : "inactive"}>
         <th scope="row">{name.replace(/^p/, "P")}</th>
+        <td className="pack-image">
+          <PackPhoto
+            name={name}
+            src={pack.imageThumb}
+            busy={busy}
+            onPick={(image) => void setPhoto({ image })}
+            onRemove={() => void setPhoto({ removeImage: true })}
+          />
+        </td>
         <Cells draft={draft} errors={errors} name={name} onChange={setDraft} />
         <td>{pack.active ? "On sale" : "Inactive"}</td>
         <td className="actions nowrap">
@@ -333,6 +356,7 @@ function NewPackRow({
   onSaved: () => Promise<unknown>;
 }) {
   const [draft, setDraft] = useState<Draft>(() => blank(like));
+  const [photo, setPhoto] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const create = trpc.variants.create.useMutation();
   const save = async () => {
@@ -340,7 +364,7 @@ function NewPackRow({
     setErrors(checked.errors ?? {});
     if (!checked.value) return;
     try {
-      const res = await create.mutateAsync({ productId, ...checked.value });
+      const res = await create.mutateAsync({ productId, ...checked.value, ...(photo ? { image: photo } : {}) });
       toast.success(`${res.label} added.`);
       onDone();
       await onSaved();
@@ -352,6 +376,9 @@ function NewPackRow({
     <>
       <tr className="new-pack">
         <th scope="row">New</th>
+        <td className="pack-image">
+          <PackPhoto name={name} src={photo} busy={create.isPending} onPick={setPhoto} onRemove={() => setPhoto(null)} />
+        </td>
         <Cells draft={draft} errors={errors} name={name} onChange={setDraft} />
         <td>New</td>
         <td className="actions nowrap">

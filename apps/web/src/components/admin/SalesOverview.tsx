@@ -39,7 +39,8 @@ export function SalesOverview() {
           <div aria-busy={query.isFetching || undefined}>
             <p className="hint" data-range>
               {formatDate(`${report.from}T12:00:00+05:30`)} to {formatDate(`${report.to}T12:00:00+05:30`)} (IST days, both included). Revenue placed counts
-              every order placed, paid or not; Revenue paid only the money received.
+              every order placed, paid or not; Revenue paid only the money received. Net sales are the items' value after coupon discounts, without delivery or
+              the COD fee.
             </p>
             <ul className="sales-totals" aria-label="Totals of the range">
               <li>
@@ -55,6 +56,16 @@ export function SalesOverview() {
                 Average order value <strong data-total="aov">{formatINR(report.totals.averageOrderValue)}</strong>
               </li>
               <li>
+                Coupon discounts <strong data-total="discount">{formatINR(report.totals.discountTotal)}</strong>
+                <span className="meta">
+                  {report.totals.couponOrders.toLocaleString("en-IN")} {report.totals.couponOrders === 1 ? "order" : "orders"} with a coupon
+                </span>
+              </li>
+              <li>
+                Net sales <strong data-total="net-sales">{formatINR(report.totals.netSales)}</strong>
+                <span className="meta">items {formatINR(report.totals.grossSales)} less discounts</span>
+              </li>
+              <li>
                 Return rate <strong data-total="return-rate">{(report.returns.rate * 100).toLocaleString("en-IN", { maximumFractionDigits: 1 })}%</strong>
                 <span className="meta">
                   {report.returns.returned} of {report.returns.delivered} delivered lines
@@ -68,15 +79,17 @@ export function SalesOverview() {
             <section className="card" aria-labelledby="low-stock">
               <h2 id="low-stock">Low stock (at or under {report.lowStockThreshold})</h2>
               {report.lowStock.length === 0 ? (
-                <p className="empty">No product is low on stock.</p>
+                <p className="empty">No pack is low on stock.</p>
               ) : (
                 <ul>
                   {report.lowStock.map((p) => (
-                    <li key={p.productId}>
+                    <li key={p.variantId}>
                       <Link to="/UpdateProducts/$productId" params={{ productId: p.productId }}>
                         {p.productName}
                       </Link>{" "}
-                      <span className="meta">· {p.packSize}</span>
+                      <span className="meta">
+                        · {p.packSize} · SKU {p.sku}
+                      </span>
                       <span data-stock={p.quantity}>{p.quantity === 0 ? "Out of stock" : `${p.quantity} left`}</span>
                     </li>
                   ))}

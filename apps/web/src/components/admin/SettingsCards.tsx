@@ -44,7 +44,7 @@ const INVOICES: SettingsCardSpec = {
 
 const PAYMENTS: SettingsCardSpec = {
   title: "Payments",
-  intro: "Cash on delivery and the shop's UPI ID.",
+  intro: "Cash on delivery, the shop's UPI ID and free delivery.",
   fields: [
     { name: "codEnabled", label: "Offer cash on delivery", kind: "checkbox" },
     { name: "codFee", label: "COD fee (₹)", inputMode: "decimal", hint: "Added to every cash-on-delivery order as its own line. 0 for none." },
@@ -53,8 +53,31 @@ const PAYMENTS: SettingsCardSpec = {
     { name: "upiVpa", label: "UPI ID of the shop", hint: "handle@bank, e.g. cleanstore@okicici. Empty: UPI is not offered." },
     { name: "upiPayeeName", label: "UPI payee name" },
     { name: "upiExpiryHours", label: "Hours to pay a UPI order", inputMode: "numeric", hint: "Unpaid UPI orders are cancelled and restocked after this." },
+    {
+      name: "freeDeliveryAbove",
+      label: "Free delivery above (₹)",
+      inputMode: "decimal",
+      hint: "Delivery is free when the items come to this much, before any coupon. Empty: never.",
+    },
   ],
   saveLabel: "Save payment settings",
+};
+
+/** Where parcels leave from and on which days (issue 27): the delivery dates shown and promised follow them. */
+const DISPATCH: SettingsCardSpec = {
+  title: "Dispatch",
+  intro: "Where parcels leave from and when. The delivery dates shoppers see count working days from dispatch.",
+  fields: [
+    { name: "dispatchPincode", label: "Dispatch PIN code", inputMode: "numeric", hint: "The PIN code parcels leave from. Empty: not set." },
+    { name: "dispatchCutoff", label: "Dispatch cut-off (IST)", hint: "24-hour time, e.g. 14:00. An order after it counts from the next working day." },
+    {
+      name: "nonWorkingDays",
+      label: "Non-working days",
+      kind: "list",
+      hint: "Weekdays (SUN, SAT) and holidays as dates (2026-01-26), separated by commas or spaces. No dispatch or delivery on them.",
+    },
+  ],
+  saveLabel: "Save dispatch settings",
 };
 
 const ORDER_LIMITS: SettingsCardSpec = {
@@ -101,7 +124,7 @@ const SEARCH: SettingsCardSpec = {
 };
 
 /** The store's settings sections, in the screen's order (the default delivery charge and the password have their own forms). */
-export const SETTINGS_SECTIONS = { STORE, INVOICES, PAYMENTS, ORDER_LIMITS, STOCK, SEARCH } as const;
+export const SETTINGS_SECTIONS = { STORE, INVOICES, PAYMENTS, DISPATCH, ORDER_LIMITS, STOCK, SEARCH } as const;
 
 /** One section of store settings, read from the one settings answer. */
 export function SettingsCard({ spec, settings }: { spec: SettingsCardSpec; settings: Settings }) {

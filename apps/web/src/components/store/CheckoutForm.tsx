@@ -9,6 +9,7 @@ import { clearCustomerSession } from "../../lib/auth";
 import { formatDelivery, formatINR } from "../../lib/format";
 import { errorCode, errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from "../../lib/trpc";
 import { ContactFields, contactDefaults } from "./ContactFields";
+import { usePincodeFill } from "./usePincodeFill";
 import { feeOf, PaymentMethodPicker, usePaymentOptions } from "./PaymentMethodPicker";
 import { ProductImage } from "./ProductImage";
 import { chosenPack, withPack, type ProductWithPacks } from "./packs";
@@ -47,6 +48,7 @@ export function CheckoutForm({
   const method = chosen ?? payment.offered[0]?.method ?? null;
   const fee = feeOf(payment.offered, method);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(customerUpdateSchema), defaultValues: { ...contactDefaults(customer), password: "" } });
+  const pin = usePincodeFill(form);
   const update = trpc.customers.update.useMutation();
   const save = trpc.orders.save.useMutation();
   // placed: the button stays disabled while the order's page opens
@@ -96,7 +98,7 @@ export function CheckoutForm({
       <section className="card" aria-labelledby="contact-heading">
         <h2 id="contact-heading">Contact information</h2>
         <p className="hint">We deliver to this address. Changes are saved to your profile.</p>
-        <ContactFields register={form.register} errors={form.formState.errors} idPrefix="co" />
+        <ContactFields register={form.register} errors={form.formState.errors} idPrefix="co" pinHint={pin.hint} />
       </section>
       <aside className="card" aria-labelledby="amount-heading">
         <h2 id="amount-heading">Amount Details</h2>

@@ -6,15 +6,17 @@ import { FormField } from "../FormField";
 /** The fields of the forms that show ContactFields (checkout, profile): a customer update. */
 type ContactForm = z.input<typeof customerUpdateSchema>;
 
-/** Name, phone, email and address inputs, shared by checkout and the profile. */
+/** Name, phone, email and address inputs, shared by checkout and the profile; pinHint: usePincodeFill's word on the PIN code. */
 export function ContactFields({
   register: r,
   errors: e,
   idPrefix,
+  pinHint,
 }: {
   register: UseFormRegister<ContactForm>;
   errors: FieldErrors<ContactForm>;
   idPrefix: string;
+  pinHint?: string;
 }) {
   return (
     <div className="form-grid">
@@ -43,6 +45,7 @@ export function ContactFields({
         autoComplete="postal-code"
         registration={r("pinCode")}
         error={e.pinCode}
+        hint={pinHint}
       />
     </div>
   );

@@ -32,7 +32,7 @@ export function OrderPayment({ productOrderId, orderId }: { productOrderId: stri
                   ))}
                 </p>
               )}
-              <OrderTotals totals={o.totals} />
+              <OrderTotals totals={o.totals} couponCode={o.couponCode} />
               <p data-testid="payment-summary">
                 {paymentMethodLabel(o.payment.method)} · <strong>{o.payment.status}</strong>
                 {o.payment.utr && <> · UTR {o.payment.utr}</>}

@@ -2,12 +2,13 @@ import { useRef, useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { lineTotal, MAX_LINE_QUANTITY, maxPickable, productPagePath, RETURN_WINDOW_DAYS } from "@store/domain";
 import { QueryState } from "../QueryState";
-import { formatDelivery, formatINR } from "../../lib/format";
+import { formatINR } from "../../lib/format";
 import { errorCode, trpc } from "../../lib/trpc";
 import { NotFoundStatus } from "../../lib/page-status";
 import { ProductImage } from "./ProductImage";
 import { QuantityStepper } from "./QuantityStepper";
 import { StickyBuyBar } from "./StickyBuyBar";
+import { CheckDelivery } from "./CheckDelivery";
 import { StoreLayout } from "./StoreLayout";
 import { useAddToCart } from "./useAddToCart";
 import { useCustomerSession } from "./session";
@@ -111,9 +112,9 @@ function ProductView({
     <div className="product-page">
       <PageMeta path={productPagePath(p.productId)} title={p.productName} description={p.productInfo} type="product" image={p.productImg} />
       <JsonLd data={productJsonLd(p, publicUrl)} />
-      {/* the product's image: packs have none of their own */}
+      {/* the chosen pack's own photo, else the product's image */}
       <div className="product-page-image card">
-        <ProductImage src={p.productImg} alt={`${p.productName} ${label} bottle`} size={396} lazy={false} />
+        <ProductImage src={pack?.image ?? p.productImg} alt={`${p.productName} ${label} bottle`} size={396} lazy={false} />
       </div>
       <div className="product-page-info">
         <p className="crumbs">
@@ -177,14 +178,11 @@ function ProductView({
           </p>
         )}
         <ul className="delivery-facts">
-          <li>
-            <strong>{p.deliveryCharge === "Free" ? "Free Delivery" : `Delivery ${formatDelivery(p.deliveryCharge)}`}</strong> — expected in 3 days
-          </li>
+          <CheckDelivery itemsTotal={price * quantity} productDelivery={p.deliveryCharge} />
           <li>
             <strong>{RETURN_WINDOW_DAYS}-day return</strong> — damaged, incomplete, expired or wrong product? Ask for a return within {RETURN_WINDOW_DAYS} days
             of delivery. <Link to="/refundPolicy">Refund policy</Link>
           </li>
-          <li>Cash on delivery available</li>
         </ul>
         <LegalFacts product={p} pack={pack} />
         <section aria-labelledby="details-heading">

@@ -18,6 +18,9 @@ const pack = (variantId: number, position: number, over: Partial<Pack> = {}): Pa
   position,
   unitSalePrice: null,
   unitPrice: null,
+  image: null,
+  imageSmall: null,
+  imageThumb: null,
   ...over,
 });
 

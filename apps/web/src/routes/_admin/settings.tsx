@@ -11,10 +11,10 @@ export const Route = createFileRoute("/_admin/settings")({
   component: Settings,
 });
 
-const { STORE, INVOICES, PAYMENTS, ORDER_LIMITS, STOCK, SEARCH } = SETTINGS_SECTIONS;
+const { STORE, INVOICES, PAYMENTS, DISPATCH, ORDER_LIMITS, STOCK, SEARCH } = SETTINGS_SECTIONS;
 const DELIVERY = "Default delivery charge";
 const PASSWORD = "Change password";
-const CONTENTS = [STORE.title, INVOICES.title, PAYMENTS.title, DELIVERY, ORDER_LIMITS.title, STOCK.title, SEARCH.title, PASSWORD];
+const CONTENTS = [STORE.title, INVOICES.title, PAYMENTS.title, DELIVERY, DISPATCH.title, ORDER_LIMITS.title, STOCK.title, SEARCH.title, PASSWORD];
 
 /**
  * Settings in sections (issue 24), each with its own form and one Save that sends only its fields:
@@ -48,6 +48,7 @@ function Settings() {
               <SettingsCard spec={INVOICES} settings={s} />
               <SettingsCard spec={PAYMENTS} settings={s} />
               <SettingsDelivery current={s.defaultDeliveryCharge} />
+              <SettingsCard spec={DISPATCH} settings={s} />
               <SettingsCard spec={ORDER_LIMITS} settings={s} />
               <SettingsCard spec={STOCK} settings={s} />
               <SettingsCard spec={SEARCH} settings={s} />

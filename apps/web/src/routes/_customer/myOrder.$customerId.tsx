@@ -2,6 +2,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { invoicePdfPath } from "@store/domain";
 import { DocumentButton } from "../../components/OrderDocuments";
 import { QueryState } from "../../components/QueryState";
+import { lineAfterDiscount, minusINR } from "../../components/order-discount";
 import { CartTabs } from "../../components/store/CartTabs";
 import { PayNow } from "../../components/store/PayNow";
 import { ProductImage } from "../../components/store/ProductImage";
@@ -78,7 +79,10 @@ function MyOrders() {
                             </div>
                             <div>
                               <dt>Total</dt>
-                              <dd className="price">{formatINR(o.orderTotalPrice)}</dd>
+                              <dd className="price">
+                                {formatINR(lineAfterDiscount(o))}
+                                {o.discount > 0 && <span className="discount line-coupon">coupon {minusINR(o.discount)}</span>}
+                              </dd>
                             </div>
                             <div>
                               <dt>Payment</dt>

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { QueryState } from "../../components/QueryState";
+import { lineAfterDiscount, minusINR } from "../../components/order-discount";
 import { OrderPayment } from "../../components/store/OrderPayment";
 import { PayNow } from "../../components/store/PayNow";
 import { OrderTracker, StatusBadge } from "../../components/store/OrderTracker";
@@ -80,8 +81,16 @@ function OrderDetails() {
                     <dd>{formatINR(o.productPrice)}</dd>
                     <dt>Delivery charge</dt>
                     <dd>{o.deliveryCharge === 0 ? "Free" : formatINR(o.deliveryCharge)}</dd>
+                    {o.discount > 0 && (
+                      <>
+                        <dt className="discount">Coupon discount</dt>
+                        <dd className="discount" data-testid="line-discount">
+                          {minusINR(o.discount)}
+                        </dd>
+                      </>
+                    )}
                     <dt>Total</dt>
-                    <dd className="price">{formatINR(o.orderTotalPrice)}</dd>
+                    <dd className="price">{formatINR(lineAfterDiscount(o))}</dd>
                     <dt>Deliver to</dt>
                     <dd>
                       {o.customerName}, {o.shippingAddress}

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { FormField } from "../../components/FormField";
 import { QueryState } from "../../components/QueryState";
 import { ContactFields, contactDefaults } from "../../components/store/ContactFields";
+import { usePincodeFill } from "../../components/store/usePincodeFill";
 import { loginSearch } from "../../components/store/searchParams";
 import { StoreLayout } from "../../components/store/StoreLayout";
 import { useLogout } from "../../components/store/Header";
@@ -105,6 +106,7 @@ function ProfileForm({ customer, onDone }: { customer: Customer; onDone: () => v
     resolver: zodResolver(customerUpdateSchema),
     defaultValues: { ...contactDefaults(customer), gstin: customer.gstin ?? "", password: "", currentPassword: "" },
   });
+  const pin = usePincodeFill(form);
   const update = trpc.customers.update.useMutation({
     onSuccess: (res) => {
       // a new password ended every earlier session, this one too: go on with the new token
@@ -124,7 +126,7 @@ function ProfileForm({ customer, onDone }: { customer: Customer; onDone: () => v
   });
   return (
     <form className="card" onSubmit={submit} noValidate aria-label="Edit my profile">
-      <ContactFields register={form.register} errors={form.formState.errors} idPrefix="pf" />
+      <ContactFields register={form.register} errors={form.formState.errors} idPrefix="pf" pinHint={pin.hint} />
       <FormField
         id="pf-gstin"
         label="GSTIN (optional)"
