@@ -106,6 +106,19 @@ describe("a quote", () => {
   });
 });
 
+describe("one delivery charge per order (a shipping zone, issue 27)", () => {
+  it("charges the zone's fee once instead of each line's, free at the threshold or with a free-shipping code", () => {
+    const lines = [line(1, 20000), line(2, 10000), line(3, 5000)];
+    const zoned = ok(quote(lines, null, { orderDelivery: 6000 }));
+    expect(zoned.lines.map((l) => l.delivery)).toEqual([0, 0, 0]);
+    expect(zoned).toMatchObject({ deliveryTotal: 6000, grandTotal: 41000 });
+    expect(ok(quote(lines, null, { orderDelivery: 6000, freeDeliveryAbove: 35000 })).deliveryTotal).toBe(0);
+    const shipFree = ok(quote(lines, coupon({ type: "FREE_SHIPPING", value: 0 }), { orderDelivery: 6000 }));
+    expect(shipFree).toMatchObject({ deliveryTotal: 0, discountTotal: 0, coupon: { discount: 6000 } });
+    expect(refused(quote(lines, coupon({ type: "FREE_SHIPPING", value: 0 }), { orderDelivery: 0 }))).toBe("NO_ELIGIBLE_ITEMS");
+  });
+});
+
 describe("the maths, for random carts", () => {
   const lines = fc
     .array(

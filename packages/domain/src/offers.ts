@@ -175,6 +175,11 @@ export interface QuoteInput {
   freeDeliveryAbove: number | null;
   /** the buyer's state is not the seller's: IGST instead of CGST + SGST */
   interState: boolean;
+  /**
+   * paise: one delivery charge for the whole order (a shipping zone's fee, issue 27), replacing the lines'
+   * own charges; left out or null: each line's `delivery` as before (a store without zones)
+   */
+  orderDelivery?: number | null;
   now: Date;
   history: CouponHistory;
 }
@@ -188,6 +193,9 @@ export interface QuoteInput {
 export function quoteCart(input: QuoteInput): { quote: CartQuote } | { refusal: CouponRefusal } {
   const { lines, coupon } = input;
   const itemsTotal = lines.reduce((sum, l) => sum + l.amount, 0);
+  const perOrder = input.orderDelivery ?? null;
+  // the delivery the order would pay with no threshold and no coupon
+  const fullDelivery = perOrder ?? lines.reduce((sum, l) => sum + (l.delivery ?? 0), 0);
   let discounts = lines.map(() => 0);
   let freeShipping = false;
   if (coupon) {
@@ -208,7 +216,7 @@ export function quoteCart(input: QuoteInput): { quote: CartQuote } | { refusal: 
         },
       };
     }
-    const hasDelivery = lines.some((l) => (l.delivery ?? 0) > 0);
+    const hasDelivery = fullDelivery > 0;
     const discount = couponDiscount(coupon, eligibleValue);
     if (coupon.type === "FREE_SHIPPING") {
       const thresholdMet = input.freeDeliveryAbove !== null && itemsTotal >= input.freeDeliveryAbove;
@@ -235,16 +243,17 @@ export function quoteCart(input: QuoteInput): { quote: CartQuote } | { refusal: 
       key: l.key,
       amount: l.amount,
       discount,
-      delivery: freeShipping || thresholdMet ? 0 : (l.delivery ?? 0),
+      delivery: freeShipping || thresholdMet || perOrder !== null ? 0 : (l.delivery ?? 0),
       taxableValue: gst.taxable,
       tax: gst.cgst + gst.sgst + gst.igst,
       gst,
     };
   });
   const discountTotal = priced.reduce((sum, l) => sum + l.discount, 0);
-  const deliveryTotal = priced.reduce((sum, l) => sum + l.delivery, 0);
+  const orderDelivery = perOrder === null || freeShipping || thresholdMet ? 0 : perOrder;
+  const deliveryTotal = priced.reduce((sum, l) => sum + l.delivery, 0) + orderDelivery;
   const codFee = input.method === "COD" ? input.codFee : 0;
-  const couponDiscountShown = coupon ? (freeShipping ? lines.reduce((sum, l) => sum + (l.delivery ?? 0), 0) : discountTotal) : 0;
+  const couponDiscountShown = coupon ? (freeShipping ? fullDelivery : discountTotal) : 0;
   return {
     quote: {
       itemsTotal,

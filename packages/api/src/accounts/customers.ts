@@ -13,6 +13,7 @@ import { withOrderSummary } from "./customer-order-summary.ts";
 import type { Context } from "../context.ts";
 import { type AuthedContext, searchedId } from "../platform/context-guards.ts";
 import { StoreError } from "../platform/errors.ts";
+import { assertStateMatchesPincode } from "../delivery/pincode-state.ts";
 
 /**
  * Whom a 409 for a taken phone or email may tell which one it is: a sign-up (the spec's named 409)
@@ -67,6 +68,7 @@ async function countProbe(ctx: Context, what: string) {
 export async function signUp(ctx: Context, input: z.infer<typeof customerSignUpSchema>) {
   await countProbe(ctx, "sign-ups");
   await assertUnique(ctx.db, input.number, input.email, undefined, "named");
+  await assertStateMatchesPincode(ctx.db, { pincode: input.pinCode, state: input.state });
   const { password, ...fields } = input;
   await assertStrongPassword(ctx.db, password);
   const passwordHash = await hashPassword(password);
@@ -160,6 +162,8 @@ export async function updateCustomer(ctx: AuthedContext, input: z.infer<typeof c
   }
   const clashAnswer = ctx.auth.role === "admin" ? "named" : "unnamed";
   await assertUnique(ctx.db, input.number, input.email, input.customerId, clashAnswer);
+  // every save sends the address: a legacy one whose state disagrees is corrected here, not at login
+  await assertStateMatchesPincode(ctx.db, { pincode: input.pinCode, state: input.state });
   const { customerId, password, currentPassword, customerStatus, gstin, ...fields } = input;
   const passwordHash = password && (await isPasswordChange(ctx, customerId, password, currentPassword)) ? await hashPassword(password) : undefined;
   const { sessionVersion, ...customer } = await writeNamingClash(ctx.db, input.number, input.email, customerId, clashAnswer, () =>

@@ -133,8 +133,29 @@ export async function issueInvoice(tx: Tx, productOrderId: string, settings: Set
       );
     }
   }
+  const principal = [...rows].sort((a, b) => b.gstRate - a.gstRate)[0];
+  // one delivery charge for the whole order (a shipping zone's fee, issue 27): one line, taxed like the
+  // COD fee at the order's highest goods rate, credited with it once every line is gone
+  const orderDelivery = order.deliveryTotal - rows.reduce((sum, r) => sum + r.deliveryCharge, 0);
+  if (orderDelivery > 0) {
+    lines.push(
+      taxedLine(
+        {
+          description: "Delivery charge",
+          hsn: hsn(principal?.hsnCode ?? settings.defaultHsnCode),
+          quantity: 1,
+          unit: "NOS",
+          unitPricePaise: orderDelivery,
+          ratePercent: principal?.gstRate ?? settings.defaultGstRate,
+          orderId: null,
+        },
+        orderDelivery,
+        0,
+        interState,
+      ),
+    );
+  }
   if (order.codFee > 0) {
-    const principal = [...rows].sort((a, b) => b.gstRate - a.gstRate)[0];
     lines.push(
       taxedLine(
         {

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { pageInput } from "@store/validators";
+import { id, pageInput } from "@store/validators";
 import { ownerProcedure, createTRPCRouter } from "../trpc.ts";
 import { successOutput } from "../platform/serialize-common.ts";
 import { OUTBOX_STATUSES, outboxMessage, outboxPage, resendMessage } from "./outbox-admin.ts";
 
-const messageId = z.coerce.number({ error: "messageId must be a number" }).int().positive();
+const messageId = id("messageId");
 
 const listedOutput = z.object({
   messageId: z.number().int(),

@@ -49,6 +49,15 @@ export const cartQuoteOutput = z.object({
       }),
     )
     .describe("running coupons the store lists at the checkout"),
+  delivery: z
+    .object({
+      pincode: z.string(),
+      serviceable: z.boolean().describe("the store delivers to the address's PIN code (issue 27)"),
+      cod: z.boolean().describe("cash on delivery is offered there"),
+      deliverBy: z.string().nullable().describe("IST date YYYY-MM-DD the parcel arrives by; null when not served"),
+      message: z.string().nullable().describe("why it is not served, or not by cash on delivery when that is the method"),
+    })
+    .describe("delivery to the customer's address, as the checkout will judge it"),
 });
 
 const methodInput = paymentMethodSchema.optional().describe("COD, UPI or ONLINE; left out: the first of UPI, ONLINE, COD the store offers");

@@ -9,6 +9,8 @@ import { paymentOptions } from "../payments/payment-options.ts";
 import type { CustomerContext } from "../platform/context-guards.ts";
 import { couponTermsOf } from "./coupon-serializers.ts";
 import { forgetCartCoupon, rememberCouponCode, rememberedCouponCode } from "./cart-coupon.ts";
+import { deliveryTerms } from "../delivery/serviceability.ts";
+import { quoteDelivery } from "../delivery/checkout-delivery.ts";
 import { baseQuoteInput, cartLinesOf, findCoupon, hasLiveOrder, priceWithCoupon } from "./quote.ts";
 
 /** The checkout's preference when the shopper has not chosen: UPI, then online, then cash on delivery. */
@@ -83,11 +85,22 @@ async function checkoutOffers(ctx: CustomerContext, base: ReturnType<typeof base
 async function quoteOfCart(ctx: CustomerContext, opts: { method: PaymentMethod | undefined; coupon: CouponModel | null; appliedCode: string | null }) {
   const settings = await loadSettings(ctx.db);
   const method = opts.method ?? defaultPaymentMethod(settings, ctx.services, opts.coupon ? couponTermsOf(opts.coupon).paymentMethods : undefined);
-  const customer = await ctx.db.customer.findUniqueOrThrow({ where: { customerId: ctx.customerId }, select: { state: true } });
+  const customer = await ctx.db.customer.findUniqueOrThrow({ where: { customerId: ctx.customerId }, select: { state: true, pinCode: true } });
   const lines = await cartLinesOf(ctx.db, ctx.customerId);
-  const input = { customerId: ctx.customerId, customerState: customer.state, lines, method, settings, now: new Date() };
+  const now = new Date();
+  // the zone's one charge for the order and the PIN code's state, as the checkout will take them (issue 27)
+  const delivery = quoteDelivery(await deliveryTerms(ctx.db, { pincode: customer.pinCode, method, now, settings }));
+  const customerState = delivery.stateName ?? customer.state;
+  const input = { customerId: ctx.customerId, customerState, lines, method, settings, now, orderDelivery: delivery.orderDelivery };
   const { quote } = await priceWithCoupon(ctx.db, { ...input, coupon: opts.coupon });
-  return { paymentMethod: method, appliedCode: opts.appliedCode, ...inRupees(quote), offers: await checkoutOffers(ctx, baseQuoteInput(input)) };
+  const { terms } = delivery;
+  return {
+    paymentMethod: method,
+    appliedCode: opts.appliedCode,
+    ...inRupees(quote),
+    offers: await checkoutOffers(ctx, baseQuoteInput(input)),
+    delivery: { pincode: terms.pincode, serviceable: terms.serviceable || !terms.zoned, cod: terms.cod, deliverBy: terms.deliverBy, message: terms.message },
+  };
 }
 
 /** GET /cart/quote: `couponCode` left out → the code remembered on the cart; "" → none. Changes nothing. */

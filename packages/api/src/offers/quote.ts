@@ -86,6 +86,8 @@ export interface PricingInput {
   now: Date;
   /** the order being placed, which does not count as the customer's earlier order */
   exceptOrder?: string;
+  /** paise: one delivery charge for the order (a shipping zone's fee, delivery/checkout-delivery.ts); null: each line's own */
+  orderDelivery?: number | null;
 }
 
 /** quoteCart's input without the coupon and its history (the checkout's offers list prices several coupons on it). */
@@ -97,6 +99,7 @@ export function baseQuoteInput(input: Omit<PricingInput, "code" | "customerId" |
     codFee: toPaise(settings.codFee),
     freeDeliveryAbove: settings.freeDeliveryAbove === null ? null : toPaise(settings.freeDeliveryAbove),
     interState: isInterState(settings, input.customerState),
+    orderDelivery: input.orderDelivery ?? null,
     now: input.now,
   };
 }

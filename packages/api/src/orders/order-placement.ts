@@ -13,6 +13,7 @@ import { StoreError } from "../platform/errors.ts";
 import { assertUnpaidQuantities } from "./order-limits.ts";
 import { priceLines } from "../offers/quote.ts";
 import { takeCouponUse } from "../offers/coupon-uses.ts";
+import { checkoutDelivery } from "../delivery/checkout-delivery.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -33,7 +34,7 @@ const fromRaw = ({ imageHash, ...order }: RawOrderRow): OrderRow => ({ ...order,
  * this is the store's hottest write: as Prisma calls it was 6 statements and most of the CPU of an
  * order (measured, see bench/README.md). The product's mirror is re-synced after all lines (resyncProducts).
  */
-async function insertOrderLine(tx: Tx, customerId: number, line: OrderLine, productOrderId: string, now: Date): Promise<OrderRow> {
+async function insertOrderLine(tx: Tx, customerId: number, line: OrderLine, productOrderId: string, now: Date, deliveryDate: Date): Promise<OrderRow> {
   const rows = await tx.$queryRaw<RawOrderRow[]>`
     WITH h AS (SELECT "customerName", "shippingAddress" FROM "Order" WHERE "productOrderId" = ${productOrderId}
     ), p AS (${takeStockSql(line.variantId, line.quantity, now, Prisma.sql`v."productId" = ${line.productId}::int`)}
@@ -44,7 +45,7 @@ async function insertOrderLine(tx: Tx, customerId: number, line: OrderLine, prod
       SELECT ${productOrderId}, ${customerId}::int, h."customerName", h."shippingAddress", p."productId", p."productName", p."productPrice",
         p."variantId", p.sku, p.label, p."netQuantity", p."netUnit", p.mrp, p."hsnCode", p."gstRate", p."deliveryCharge",
         p."productPrice" * ${line.quantity}::int + p."deliveryCharge", ${line.quantity}::int,
-        ${expectedDelivery(now)}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3)
+        ${deliveryDate}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3)
       FROM p, h
       RETURNING *
     )
@@ -74,7 +75,11 @@ async function whyNotPlaced(tx: Tx, line: OrderLine): Promise<StoreError> {
   return new StoreError(409, "CONFLICT", pack.stock === 0 ? `${name} is out of stock.` : `Only ${pack.stock} left of ${name}. Please lower the quantity.`);
 }
 
-/** The header with the customer's name and address as they are now; totals follow once the lines are in. */
+/**
+ * The header with the customer's name and address as they are now; totals follow once the lines are in.
+ * The PIN code fixes the state (issue 27): where the directory knows it, its state is the order's (and so
+ * the GST place of supply), whatever an older customer record says.
+ */
 async function insertHeader(
   tx: Tx,
   customerId: number,
@@ -89,10 +94,12 @@ async function insertHeader(
   const [header] = await tx.$queryRaw<{ pinCode: string; state: string }[]>`
     INSERT INTO "Order" ("productOrderId", "customerId", "customerName", "shippingAddress", "pinCode", state,
       "itemsTotal", "deliveryTotal", "codFee", "grandTotal", "paymentMethod", "expiresAt", "createdAt", "updatedAt")
-    SELECT ${productOrderId}, "customerId", "firstName" || ' ' || "lastName",
-      "houseNo" || ', ' || "areaAddress" || ', ' || city || ', ' || state || ' ' || "pinCode", "pinCode", state,
+    SELECT ${productOrderId}, c."customerId", c."firstName" || ' ' || c."lastName",
+      c."houseNo" || ', ' || c."areaAddress" || ', ' || c.city || ', ' || COALESCE(p."stateName", c.state) || ' ' || c."pinCode",
+      c."pinCode", COALESCE(p."stateName", c.state),
       0, 0, 0, 0, ${method}, ${expiresAt}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3)
-    FROM "Customer" WHERE "customerId" = ${customerId}::int
+    FROM "Customer" c LEFT JOIN "Pincode" p ON p.pincode = c."pinCode"
+    WHERE c."customerId" = ${customerId}::int
     RETURNING "pinCode", state`;
   if (!header) throw new StoreError(404, "NOT_FOUND", "Your account was not found.");
   return { productOrderId, pinCode: header.pinCode, state: header.state };
@@ -165,11 +172,13 @@ export async function placeOrder(
   await assertUnpaidQuantities(tx, lines, method, settings);
   const now = new Date();
   const { productOrderId, pinCode, state } = await insertHeader(tx, customerId, method, settings, now);
+  const delivery = await checkoutDelivery(tx, { pincode: pinCode, method, now, settings });
+  const deliveryDate = delivery.deliveryDate ?? expectedDelivery(now);
   const inserted: OrderRow[] = [];
   // lock rows in a fixed order so two checkouts of the same packs cannot deadlock: the packs in
   // variantId order, then their products (the mirrors) in productId order
   for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
-    inserted.push(await insertOrderLine(tx, customerId, line, productOrderId, now));
+    inserted.push(await insertOrderLine(tx, customerId, line, productOrderId, now, deliveryDate));
   }
   const productIds = inserted.map((l) => l.productId);
   await resyncProducts(tx, productIds, now);
@@ -191,6 +200,7 @@ export async function placeOrder(
     settings,
     now,
     exceptOrder: productOrderId,
+    orderDelivery: delivery.orderDelivery,
   });
   const created = await writeLinePricing(tx, inserted, quote.lines);
   const totals = totalsOf(quote);

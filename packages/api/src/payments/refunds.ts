@@ -30,9 +30,16 @@ export const refundIdOfReceipt = (receipt: string | null): number | undefined =>
   return match ? Number(match[1]) : undefined;
 };
 
+/** The order's one delivery charge (a shipping zone's fee, issue 27): what deliveryTotal holds beyond its lines' own charges. */
+async function orderLevelDelivery(tx: Tx, productOrderId: string, deliveryTotal: number): Promise<number> {
+  const lines = await tx.productOrder.aggregate({ where: { productOrderId }, _sum: { deliveryCharge: true } });
+  return Math.max(0, deliveryTotal - (lines._sum.deliveryCharge ?? 0));
+}
+
 /**
  * In the caller's transaction: the refund for one line (its value after its coupon discount and its
- * delivery charge; the cash-on-delivery fee too when no other line is left to deliver), or null when
+ * delivery charge; the cash-on-delivery fee and the order's one delivery charge too when no other line is
+ * left to deliver), or null when
  * the order was not paid; never two for a line (unique orderId), and never more than what is left of
  * the order's grand total once its other refunds are counted. An online one waits for the owner's
  * approval unless the owner made it.
@@ -54,7 +61,7 @@ export async function refundLine(
     },
   });
   const goods = lineRefundBase({ amount: line.orderTotalPrice - line.deliveryCharge, discount: line.discount });
-  const owed = goods + line.deliveryCharge + (othersLeft === 0 ? order.codFee : 0);
+  const owed = goods + line.deliveryCharge + (othersLeft === 0 ? order.codFee + (await orderLevelDelivery(tx, line.productOrderId, order.deliveryTotal)) : 0);
   // the lines' discounts add up to the order's, so this only bites on an order whose rows were mended by hand
   const given = await tx.refund.aggregate({ where: { productOrderId: line.productOrderId }, _sum: { amount: true } });
   const amount = Math.max(0, Math.min(owed, order.grandTotal - (given._sum.amount ?? 0)));

@@ -8,6 +8,7 @@ import { ErrorBox } from "../QueryState";
 import { checkoutCouponCode, isCouponRefusal } from "./cartQuote";
 import { CouponField } from "./CouponField";
 import { DeliverTo } from "./DeliverTo";
+import { formatDeliverBy } from "../delivery/deliveryText";
 import { OfferList } from "./OfferList";
 import { PaymentMethodPicker, usePaymentOptions } from "./PaymentMethodPicker";
 import { QuoteTotals } from "./QuoteTotals";
@@ -119,7 +120,19 @@ export function CartCheckout({ customerId, lines }: { customerId: number; lines:
       >
         {checkout.isPending || placed ? "Placing order..." : "Checkout cart"}
       </button>
-      <p className="hint">Prices include GST. Delivery in 3 days.</p>
+      <DeliveryPromise delivery={view?.quote.delivery} />
     </aside>
   );
+}
+
+/** When the parcel comes, or why it cannot (issue 27): the server's terms for the address's PIN code. */
+function DeliveryPromise({ delivery }: { delivery: { serviceable: boolean; deliverBy: string | null; message: string | null } | undefined }) {
+  if (delivery?.message) {
+    return (
+      <p className="form-error" role="status">
+        {delivery.message}
+      </p>
+    );
+  }
+  return <p className="hint">Prices include GST.{delivery?.deliverBy ? ` Delivery by ${formatDeliverBy(delivery.deliverBy)}.` : ""}</p>;
 }

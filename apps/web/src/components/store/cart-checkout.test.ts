@@ -24,6 +24,7 @@ const quote = (over: Partial<CartQuote> = {}): CartQuote => ({
   freeDeliveryAbove: null,
   addForFreeDelivery: 0,
   offers: [],
+  delivery: { pincode: "411001", serviceable: true, cod: true, deliverBy: "2026-11-30", message: null },
   ...over,
 });
 const withSave10 = quote({

@@ -39,7 +39,8 @@ export function usePincodeFill<T extends FieldValues>(form: UseFormReturn<T, unk
   const [openedWith] = useState(pin);
   const [changed, setChanged] = useState(false);
   if (!changed && pin !== openedWith) setChanged(true);
-  const wanted = changed && PINCODE.test(pin) ? pin : null;
+  // a saved PIN code is looked up too, for its hint: a state the store refused is then easy to fix
+  const wanted = PINCODE.test(pin) ? pin : null;
   const place = useQuery({
     queryKey: ["pincode-place", wanted],
     queryFn: () => placeOf(wanted!),
@@ -55,7 +56,7 @@ export function usePincodeFill<T extends FieldValues>(form: UseFormReturn<T, unk
   useEffect(() => {
     untyped.current ??= { city: getValues("city") ?? "", state: getValues("state") ?? "" };
     const found = place.data;
-    if (!found) return;
+    if (!found || !changed) return;
     const next = { city: found.city, state: found.stateName };
     for (const field of ["city", "state"] as const) {
       const current = getValues(field) ?? "";
@@ -63,8 +64,8 @@ export function usePincodeFill<T extends FieldValues>(form: UseFormReturn<T, unk
       if (current !== next[field]) setValue(field, next[field], { shouldDirty: true, shouldValidate: submitted });
     }
     untyped.current = next;
-  }, [place.data, getValues, setValue, submitted]);
+  }, [place.data, changed, getValues, setValue, submitted]);
 
-  if (wanted === null || place.isPending || place.isError) return {};
+  if (wanted === null || place.isPending || place.isError || (!changed && !place.data)) return {};
   return place.data ? { hint: `${place.data.city}, ${place.data.stateName}` } : { hint: UNKNOWN_PINCODE_HINT };
 }
