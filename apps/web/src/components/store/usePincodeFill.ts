@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useWatch, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { useHydrated } from "../../lib/hydration";
 
 interface Place {
   pincode: string;
@@ -39,12 +40,14 @@ export function usePincodeFill<T extends FieldValues>(form: UseFormReturn<T, unk
   const [openedWith] = useState(pin);
   const [changed, setChanged] = useState(false);
   if (!changed && pin !== openedWith) setChanged(true);
-  // a saved PIN code is looked up too, for its hint: a state the store refused is then easy to fix
+  // a saved PIN code is looked up too, for its hint: a state the store refused is then easy to fix.
+  // In the browser only: a server render must not wait on it (the page's own data decides the render)
+  const hydrated = useHydrated();
   const wanted = PINCODE.test(pin) ? pin : null;
   const place = useQuery({
     queryKey: ["pincode-place", wanted],
     queryFn: () => placeOf(wanted!),
-    enabled: wanted !== null,
+    enabled: hydrated && wanted !== null,
     staleTime: 60 * 60_000,
     retry: false,
   });
