@@ -139,5 +139,5 @@ test("settings: change the admin password and the default delivery charge", asyn
     await request.post("/api/v1/settings", { headers: bearer(token), data: { defaultDeliveryCharge: "Free" } });
   }
   await page.goto("/settings");
-  await expect(page.getByLabel("Free")).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Free" })).toBeChecked();
 });

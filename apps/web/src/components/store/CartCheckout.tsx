@@ -7,7 +7,6 @@ import { errorCode, errorMessage, storeCodeOf, trpc, type RouterOutputs } from "
 import { ErrorBox } from "../QueryState";
 import { checkoutCouponCode, isCouponRefusal } from "./cartQuote";
 import { CouponField } from "./CouponField";
-import { CheckDelivery } from "./CheckDelivery";
 import { DeliverTo } from "./DeliverTo";
 import { formatDeliverBy } from "../delivery/deliveryText";
 import { OfferList } from "./OfferList";
@@ -107,7 +106,6 @@ export function CartCheckout({ customerId, lines }: { customerId: number; lines:
       />
       <OfferList offers={view?.quote.offers ?? []} applied={inTotals ? applied : null} pending={couponPending} onApply={(c) => void applyCode(c)} />
       <DeliverTo customerId={customerId} />
-      <CheckDelivery as="div" itemsTotal={view?.quote.itemsTotal ?? 0} />
       <PaymentMethodPicker options={payment.offered} value={method} onChange={choose} error={payment.query.error} />
       {checkout.isError && errorCode(checkout.error) !== "UNAUTHORIZED" && (
         <p className="form-error" role="alert">
