@@ -38,6 +38,12 @@ describe("states", () => {
     expect(stateCodeOf("Orissa")).toBe("21");
     expect(stateCodeOf("Jammu & Kashmir")).toBe("01");
     expect(stateCodeOf("Atlantis")).toBeNull();
+    // the two-letter abbreviations people write (vehicle registration, ISO 3166-2:IN)
+    expect(stateCodeOf("MH")).toBe("27");
+    expect(stateCodeOf("ka")).toBe("29");
+    expect(stateCodeOf("TS")).toBe("36");
+    expect(stateCodeOf("OD")).toBe("21");
+    expect(stateCodeOf("XX")).toBeNull();
     expect(stateLabel("27")).toBe("Maharashtra (27)");
   });
 });

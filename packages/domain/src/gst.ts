@@ -41,7 +41,55 @@ export const GST_STATES: Readonly<Record<string, string>> = {
   "38": "Ladakh",
 };
 
-const ALIASES: Record<string, string> = { orissa: "21", pondicherry: "34", "new delhi": "07", "nct of delhi": "07", "j&k": "01", "jammu & kashmir": "01" };
+// old names, and the two-letter abbreviations people write for a state (vehicle registration and ISO 3166-2:IN)
+const ALIASES: Record<string, string> = {
+  orissa: "21",
+  pondicherry: "34",
+  "new delhi": "07",
+  "nct of delhi": "07",
+  "j&k": "01",
+  "jammu & kashmir": "01",
+  ...Object.fromEntries(
+    Object.entries({
+      "01": ["jk"],
+      "02": ["hp"],
+      "03": ["pb"],
+      "04": ["ch"],
+      "05": ["uk", "ut"],
+      "06": ["hr"],
+      "07": ["dl"],
+      "08": ["rj"],
+      "09": ["up"],
+      "10": ["br"],
+      "11": ["sk"],
+      "12": ["ar"],
+      "13": ["nl"],
+      "14": ["mn"],
+      "15": ["mz"],
+      "16": ["tr"],
+      "17": ["ml"],
+      "18": ["as"],
+      "19": ["wb"],
+      "20": ["jh"],
+      "21": ["od", "or"],
+      "22": ["cg", "ct"],
+      "23": ["mp"],
+      "24": ["gj"],
+      "26": ["dd", "dn", "dh"],
+      "27": ["mh"],
+      "29": ["ka"],
+      "30": ["ga"],
+      "31": ["ld"],
+      "32": ["kl"],
+      "33": ["tn"],
+      "34": ["py"],
+      "35": ["an"],
+      "36": ["ts", "tg"],
+      "37": ["ap"],
+      "38": ["la"],
+    }).flatMap(([code, short]) => short.map((abbreviation) => [abbreviation, code])),
+  ),
+};
 const normal = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ").replace(/&/g, "and");
 
 /** The GST state code of a state's name as a customer typed it ("tamil nadu", "Orissa"), or null. */
