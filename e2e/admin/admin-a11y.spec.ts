@@ -33,6 +33,9 @@ test.describe("every admin screen", () => {
       [`/viewOrderDelivery/${done.orderId}`, "Complete Order Delivery Details"],
       [`/CustomerViewOderDelivery/${c}`, "Customer Order Delivery"],
       ["/settings", "Settings"],
+      // shipments (issue 28)
+      ["/packing", "Packing"],
+      ["/shipments", "Shipments"],
     ];
     for (const [path, heading] of screens) {
       await page.goto(path);

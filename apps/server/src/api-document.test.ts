@@ -11,6 +11,7 @@ import { createHttpTestEnv, type HttpTestEnv } from "./testing.ts";
 interface Operation {
   operationId: string;
   security?: unknown[];
+  parameters?: { name: string; in: string; required?: boolean }[];
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 interface Doc {
@@ -75,6 +76,10 @@ describe("the document", () => {
     // the webhook is signed, not behind the token; it takes any body type (its bytes are what was signed)
     expect(doc.paths["/payments/webhook/razorpay"]?.post?.security).toEqual([]);
     expect(statuses("post", "/payments/webhook/razorpay")).toEqual([200, 400, 413, 500, 503]);
+    // the courier's webhook: a shared token in x-api-key instead of a bearer token, any body type
+    expect(doc.paths["/shipping/webhook/courier"]?.post?.security).toEqual([]);
+    expect(doc.paths["/shipping/webhook/courier"]?.post?.parameters).toEqual([expect.objectContaining({ name: "x-api-key", in: "header", required: true })]);
+    expect(statuses("post", "/shipping/webhook/courier")).toEqual([200, 400, 401, 413, 500, 503]);
     expect(Object.keys(doc.paths["/reports/gst"] ?? {})).toEqual(["get"]);
     expect(doc.paths["/reports/gst"]?.get?.operationId).toBe("reports-gst");
     expect(Object.keys(doc.paths["/reports/gst"]?.get?.responses["200"]?.content ?? {})).toEqual(["application/json", "text/csv"]);

@@ -21,8 +21,10 @@ import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { seoPlugin } from "./plugins/seo.ts";
 import { paymentsPlugin } from "./plugins/payments.ts";
+import { courierWebhookPlugin } from "./plugins/courier-webhook.ts";
 import { everyMs, jobsPlugin } from "./plugins/jobs.ts";
 import { documentsPlugin } from "./plugins/documents.ts";
+import { shipmentDocumentsPlugin } from "./plugins/shipment-documents.ts";
 import { exportsPlugin } from "./plugins/exports.ts";
 import { trpcPlugin } from "./plugins/trpc.ts";
 import { webPlugin } from "./plugins/web.ts";
@@ -120,7 +122,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueCachePlugin, { cache: catalogueCache });
   await app.register(trpcPlugin, { contextFor });
   await app.register(paymentsPlugin, { db, services: opts.services, contextFor });
+  await app.register(courierWebhookPlugin, { db, services: opts.services });
   await app.register(documentsPlugin, { contextFor });
+  await app.register(shipmentDocumentsPlugin, { contextFor });
   await app.register(sessionPlugin, { contextFor, secureSite: opts.services.mail.publicUrl.startsWith("https:") });
   await app.register(exportsPlugin, { db, contextFor });
   await app.register(jobsPlugin, {

@@ -61,6 +61,14 @@ const schema = z.object({
   RAZORPAY_KEY_SECRET: z.string().trim().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional(),
   RAZORPAY_API_BASE: z.string().url("RAZORPAY_API_BASE must be a URL such as https://api.razorpay.com").optional(),
+  /** Shiprocket (courier AWBs, labels, tracking): email and password turn it on; SHIPROCKET_API_BASE for a stand-in in tests */
+  SHIPROCKET_EMAIL: z.string().trim().optional(),
+  SHIPROCKET_PASSWORD: z.string().trim().optional(),
+  SHIPROCKET_API_BASE: z.string().url("SHIPROCKET_API_BASE must be a URL such as https://apiv2.shiprocket.in").optional(),
+  /** the courier webhook's shared token (x-api-key); unset refuses every webhook call */
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().trim().optional(),
+  /** the pickup location's name in the Shiprocket panel (default Primary) */
+  SHIPROCKET_PICKUP_LOCATION: z.string().trim().optional(),
   /** outgoing mail (issue 16): smtp://user:pass@host:587, smtps://… for TLS; unset keeps messages waiting in the outbox */
   SMTP_URL: z
     .string()

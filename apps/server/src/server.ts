@@ -5,7 +5,7 @@ import { buildApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { seed } from "./seed.ts";
 import { createServices } from "./services.ts";
-import { razorpayFromEnv, smtpTransport } from "@store/api";
+import { couriersFromEnv, razorpayFromEnv, smtpTransport } from "@store/api";
 import { startProductSync } from "./product-sync.ts";
 
 /** Opens the database, seeds it, and serves until SIGTERM/SIGINT (a worker of supervisor.ts, or the whole server with WEB_CONCURRENCY=0). */
@@ -23,6 +23,7 @@ export async function startServer() {
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     signupsPerHour: env.SIGNUP_MAX_PER_HOUR,
     paymentProvider: razorpayFromEnv(process.env),
+    couriers: couriersFromEnv(process.env),
     mail: { publicUrl: env.PUBLIC_URL, smtpConfigured: Boolean(env.SMTP_URL) },
   });
   const app = await buildApp({

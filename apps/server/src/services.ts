@@ -5,9 +5,11 @@ import {
   createResetLimiter,
   createSignupLimiter,
   createTokenService,
+  createTrackLimiter,
   databaseLimitStore,
   memoryLimitStore,
   type MailSettings,
+  type CourierSettings,
   type PaymentProvider,
   type Services,
 } from "@store/api";
@@ -21,6 +23,8 @@ export interface ServiceOptions {
   sharedLimits?: boolean;
   /** the card/UPI gateway; null (the default) turns ONLINE payment off */
   paymentProvider?: PaymentProvider | null;
+  /** the courier adapters and the courier webhook's token (default: none, only manual shipments) */
+  couriers?: CourierSettings;
   /** links in messages and whether SMTP is configured (default: http://localhost:8080, none) */
   mail?: MailSettings;
 }
@@ -40,7 +44,9 @@ export function createServices(handle: DbHandle, opts: ServiceOptions): Services
     productEvents,
     productCache: createProductCache(productEvents),
     paymentProvider: opts.paymentProvider ?? null,
+    couriers: opts.couriers ?? { shiprocket: null, webhookToken: null },
     mail: opts.mail ?? { publicUrl: "http://localhost:8080", smtpConfigured: false },
     resetLimiter: createResetLimiter({ store }),
+    trackLimiter: createTrackLimiter({ store }),
   };
 }

@@ -32,6 +32,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as TermUseDothtmlRouteImport } from './routes/term-use[.]html'
 import { Route as TermUseRouteImport } from './routes/termUse'
 import { Route as TermsConditionRouteImport } from './routes/termsCondition'
+import { Route as TrackRouteImport } from './routes/track'
 import { Route as TrendingRouteImport } from './routes/trending'
 import { Route as AdminAdmindashboardRouteImport } from './routes/_admin/Admindashboard'
 import { Route as AdminTotalOrderDeliveryRouteImport } from './routes/_admin/TotalOrderDelivery'
@@ -44,10 +45,12 @@ import { Route as AdminEmailsRouteImport } from './routes/_admin/emails'
 import { Route as AdminGstSummaryRouteImport } from './routes/_admin/gst-summary'
 import { Route as AdminImportProductsRouteImport } from './routes/_admin/import-products'
 import { Route as AdminOrdersRouteImport } from './routes/_admin/orders'
+import { Route as AdminPackingRouteImport } from './routes/_admin/packing'
 import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
 import { Route as AdminPinCodesRouteImport } from './routes/_admin/pin-codes'
 import { Route as AdminProductManagementRouteImport } from './routes/_admin/product-management'
 import { Route as AdminSettingsRouteImport } from './routes/_admin/settings'
+import { Route as AdminShipmentsRouteImport } from './routes/_admin/shipments'
 import { Route as AdminStaffRouteImport } from './routes/_admin/staff'
 import { Route as AdminTotalOrderRouteImport } from './routes/_admin/total-order'
 import { Route as AdminTotalAddToCartRouteImport } from './routes/_admin/totalAddToCart'
@@ -188,6 +191,11 @@ const TermsConditionRoute = TermsConditionRouteImport.update({
   path: '/termsCondition',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TrackRoute = TrackRouteImport.update({
+  id: '/track',
+  path: '/track',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TrendingRoute = TrendingRouteImport.update({
   id: '/trending',
   path: '/trending',
@@ -248,6 +256,11 @@ const AdminOrdersRoute = AdminOrdersRouteImport.update({
   path: '/orders',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminPackingRoute = AdminPackingRouteImport.update({
+  id: '/packing',
+  path: '/packing',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
   id: '/payments',
   path: '/payments',
@@ -266,6 +279,11 @@ const AdminProductManagementRoute = AdminProductManagementRouteImport.update({
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminShipmentsRoute = AdminShipmentsRouteImport.update({
+  id: '/shipments',
+  path: '/shipments',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminStaffRoute = AdminStaffRouteImport.update({
@@ -440,6 +458,7 @@ export interface FileRoutesByFullPath {
   '/term-use.html': typeof TermUseDothtmlRoute
   '/termUse': typeof TermUseRoute
   '/termsCondition': typeof TermsConditionRoute
+  '/track': typeof TrackRoute
   '/trending': typeof TrendingRoute
   '/Admindashboard': typeof AdminAdmindashboardRoute
   '/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
@@ -452,10 +471,12 @@ export interface FileRoutesByFullPath {
   '/gst-summary': typeof AdminGstSummaryRoute
   '/import-products': typeof AdminImportProductsRoute
   '/orders': typeof AdminOrdersRoute
+  '/packing': typeof AdminPackingRoute
   '/payments': typeof AdminPaymentsRoute
   '/pin-codes': typeof AdminPinCodesRoute
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
+  '/shipments': typeof AdminShipmentsRoute
   '/staff': typeof AdminStaffRoute
   '/total-order': typeof AdminTotalOrderRoute
   '/totalAddToCart': typeof AdminTotalAddToCartRoute
@@ -505,6 +526,7 @@ export interface FileRoutesByTo {
   '/term-use.html': typeof TermUseDothtmlRoute
   '/termUse': typeof TermUseRoute
   '/termsCondition': typeof TermsConditionRoute
+  '/track': typeof TrackRoute
   '/trending': typeof TrendingRoute
   '/Admindashboard': typeof AdminAdmindashboardRoute
   '/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
@@ -517,10 +539,12 @@ export interface FileRoutesByTo {
   '/gst-summary': typeof AdminGstSummaryRoute
   '/import-products': typeof AdminImportProductsRoute
   '/orders': typeof AdminOrdersRoute
+  '/packing': typeof AdminPackingRoute
   '/payments': typeof AdminPaymentsRoute
   '/pin-codes': typeof AdminPinCodesRoute
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
+  '/shipments': typeof AdminShipmentsRoute
   '/staff': typeof AdminStaffRoute
   '/total-order': typeof AdminTotalOrderRoute
   '/totalAddToCart': typeof AdminTotalAddToCartRoute
@@ -573,6 +597,7 @@ export interface FileRoutesById {
   '/term-use.html': typeof TermUseDothtmlRoute
   '/termUse': typeof TermUseRoute
   '/termsCondition': typeof TermsConditionRoute
+  '/track': typeof TrackRoute
   '/trending': typeof TrendingRoute
   '/_admin/Admindashboard': typeof AdminAdmindashboardRoute
   '/_admin/TotalOrderDelivery': typeof AdminTotalOrderDeliveryRoute
@@ -585,10 +610,12 @@ export interface FileRoutesById {
   '/_admin/gst-summary': typeof AdminGstSummaryRoute
   '/_admin/import-products': typeof AdminImportProductsRoute
   '/_admin/orders': typeof AdminOrdersRoute
+  '/_admin/packing': typeof AdminPackingRoute
   '/_admin/payments': typeof AdminPaymentsRoute
   '/_admin/pin-codes': typeof AdminPinCodesRoute
   '/_admin/product-management': typeof AdminProductManagementRoute
   '/_admin/settings': typeof AdminSettingsRoute
+  '/_admin/shipments': typeof AdminShipmentsRoute
   '/_admin/staff': typeof AdminStaffRoute
   '/_admin/total-order': typeof AdminTotalOrderRoute
   '/_admin/totalAddToCart': typeof AdminTotalAddToCartRoute
@@ -640,6 +667,7 @@ export interface FileRouteTypes {
     | '/term-use.html'
     | '/termUse'
     | '/termsCondition'
+    | '/track'
     | '/trending'
     | '/Admindashboard'
     | '/TotalOrderDelivery'
@@ -652,10 +680,12 @@ export interface FileRouteTypes {
     | '/gst-summary'
     | '/import-products'
     | '/orders'
+    | '/packing'
     | '/payments'
     | '/pin-codes'
     | '/product-management'
     | '/settings'
+    | '/shipments'
     | '/staff'
     | '/total-order'
     | '/totalAddToCart'
@@ -705,6 +735,7 @@ export interface FileRouteTypes {
     | '/term-use.html'
     | '/termUse'
     | '/termsCondition'
+    | '/track'
     | '/trending'
     | '/Admindashboard'
     | '/TotalOrderDelivery'
@@ -717,10 +748,12 @@ export interface FileRouteTypes {
     | '/gst-summary'
     | '/import-products'
     | '/orders'
+    | '/packing'
     | '/payments'
     | '/pin-codes'
     | '/product-management'
     | '/settings'
+    | '/shipments'
     | '/staff'
     | '/total-order'
     | '/totalAddToCart'
@@ -772,6 +805,7 @@ export interface FileRouteTypes {
     | '/term-use.html'
     | '/termUse'
     | '/termsCondition'
+    | '/track'
     | '/trending'
     | '/_admin/Admindashboard'
     | '/_admin/TotalOrderDelivery'
@@ -784,10 +818,12 @@ export interface FileRouteTypes {
     | '/_admin/gst-summary'
     | '/_admin/import-products'
     | '/_admin/orders'
+    | '/_admin/packing'
     | '/_admin/payments'
     | '/_admin/pin-codes'
     | '/_admin/product-management'
     | '/_admin/settings'
+    | '/_admin/shipments'
     | '/_admin/staff'
     | '/_admin/total-order'
     | '/_admin/totalAddToCart'
@@ -840,6 +876,7 @@ export interface RootRouteChildren {
   TermUseDothtmlRoute: typeof TermUseDothtmlRoute
   TermUseRoute: typeof TermUseRoute
   TermsConditionRoute: typeof TermsConditionRoute
+  TrackRoute: typeof TrackRoute
   TrendingRoute: typeof TrendingRoute
   ProductCustomerIdRoute: typeof ProductCustomerIdRoute
   SingleProductDetailsProductIdRoute: typeof SingleProductDetailsProductIdRoute
@@ -1010,6 +1047,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsConditionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/track': {
+      id: '/track'
+      path: '/track'
+      fullPath: '/track'
+      preLoaderRoute: typeof TrackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/trending': {
       id: '/trending'
       path: '/trending'
@@ -1094,6 +1138,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminOrdersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/packing': {
+      id: '/_admin/packing'
+      path: '/packing'
+      fullPath: '/packing'
+      preLoaderRoute: typeof AdminPackingRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/payments': {
       id: '/_admin/payments'
       path: '/payments'
@@ -1120,6 +1171,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/shipments': {
+      id: '/_admin/shipments'
+      path: '/shipments'
+      fullPath: '/shipments'
+      preLoaderRoute: typeof AdminShipmentsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/staff': {
@@ -1319,10 +1377,12 @@ interface AdminRouteChildren {
   AdminGstSummaryRoute: typeof AdminGstSummaryRoute
   AdminImportProductsRoute: typeof AdminImportProductsRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
+  AdminPackingRoute: typeof AdminPackingRoute
   AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminPinCodesRoute: typeof AdminPinCodesRoute
   AdminProductManagementRoute: typeof AdminProductManagementRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminShipmentsRoute: typeof AdminShipmentsRoute
   AdminStaffRoute: typeof AdminStaffRoute
   AdminTotalOrderRoute: typeof AdminTotalOrderRoute
   AdminTotalAddToCartRoute: typeof AdminTotalAddToCartRoute
@@ -1353,10 +1413,12 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminGstSummaryRoute: AdminGstSummaryRoute,
   AdminImportProductsRoute: AdminImportProductsRoute,
   AdminOrdersRoute: AdminOrdersRoute,
+  AdminPackingRoute: AdminPackingRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
   AdminPinCodesRoute: AdminPinCodesRoute,
   AdminProductManagementRoute: AdminProductManagementRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminShipmentsRoute: AdminShipmentsRoute,
   AdminStaffRoute: AdminStaffRoute,
   AdminTotalOrderRoute: AdminTotalOrderRoute,
   AdminTotalAddToCartRoute: AdminTotalAddToCartRoute,
@@ -1429,6 +1491,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermUseDothtmlRoute: TermUseDothtmlRoute,
   TermUseRoute: TermUseRoute,
   TermsConditionRoute: TermsConditionRoute,
+  TrackRoute: TrackRoute,
   TrendingRoute: TrendingRoute,
   ProductCustomerIdRoute: ProductCustomerIdRoute,
   SingleProductDetailsProductIdRoute: SingleProductDetailsProductIdRoute,

@@ -10,6 +10,7 @@ import { isPage } from "./lib/page-status";
 import { PublicUrlContext } from "./lib/public-url";
 import { LazyToaster } from "./lib/toast";
 import { routeTree } from "./routeTree.gen";
+import { parseSearch } from "./lib/search-params";
 
 export function createQueryClient() {
   return new QueryClient({
@@ -27,6 +28,7 @@ export function createAppRouter(queryClient: QueryClient, client: TrpcClient, hi
   const router = createRouter({
     routeTree,
     history,
+    parseSearch,
     // a trailing slash is kept, not stripped (the server would otherwise redirect /x/4/ to /x/4):
     // /singleProductDetails/4/ is a blank product id, a page that does not exist (lib/page-status.ts)
     trailingSlash: "preserve",

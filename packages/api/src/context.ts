@@ -8,6 +8,8 @@ import type { ProductEvents } from "./catalogue/product-events.ts";
 import type { ProductCache } from "./catalogue/product-cache.ts";
 import type { PaymentProvider } from "./payments/gateway.ts";
 import type { JobRunner } from "./jobs/runner.ts";
+import type { CourierAdapter } from "./shipments/couriers/port.ts";
+import type { TrackLimiter } from "./shipments/track-limiter.ts";
 
 /** `sessionVersion`: the account's version when the token was issued (0 when absent); an older one is refused. */
 export type AuthUser = { role: "customer"; customerId: number; sessionVersion?: number } | { role: "admin"; adminId: number; sessionVersion?: number };
@@ -21,12 +23,22 @@ export interface Services {
   productCache: ProductCache;
   /** the card/UPI gateway (Razorpay) when configured; null turns ONLINE payment off */
   paymentProvider: PaymentProvider | null;
+  /** issue 28: the courier adapters that are configured (Shiprocket with SHIPROCKET_EMAIL/PASSWORD) and the webhook's shared token; `manual` needs none */
+  couriers: CourierSettings;
+  /** failed lookups of the public tracking page, per address (issue 28) */
+  trackLimiter: TrackLimiter;
   /** where links in messages point and whether SMTP is configured (messaging/outbox.ts) */
   mail: MailSettings;
   /** "forgot password" requests: per address and per account (issue 16) */
   resetLimiter: ResetLimiter;
   /** the server's background jobs, set by the server when it starts them (jobs/runner.ts); absent, a run on demand uses the context's database */
   jobs?: JobRunner;
+}
+
+export interface CourierSettings {
+  shiprocket: CourierAdapter | null;
+  /** SHIPROCKET_WEBHOOK_TOKEN: the courier webhook's x-api-key; null refuses every webhook call */
+  webhookToken: string | null;
 }
 
 export interface InnerContext {

@@ -21,6 +21,8 @@ import { serviceabilityRouter } from "./delivery/serviceability-router.ts";
 import { couponsRouter } from "./offers/coupons-router.ts";
 import { cartOffersRouter } from "./offers/cart-offers-router.ts";
 import { pincodesRouter } from "./delivery/pincodes-router.ts";
+import { shipmentsRouter } from "./shipments/shipments-router.ts";
+import { trackingRouter } from "./shipments/tracking-router.ts";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -45,6 +47,8 @@ export const appRouter = createTRPCRouter({
   coupons: couponsRouter,
   offers: cartOffersRouter,
   pincodes: pincodesRouter,
+  shipments: shipmentsRouter,
+  tracking: trackingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,7 @@ import { createResetLimiter } from "./accounts/reset-limiter.ts";
 import { createProductEvents } from "./catalogue/product-events.ts";
 import { createProductCache } from "./catalogue/product-cache.ts";
 import { hashPassword } from "./accounts/passwords.ts";
+import { createTrackLimiter } from "./shipments/track-limiter.ts";
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -27,6 +28,8 @@ export function createTestServices(): Services {
     productEvents,
     productCache: createProductCache(productEvents),
     paymentProvider: null,
+    couriers: { shiprocket: null, webhookToken: null },
+    trackLimiter: createTrackLimiter(),
     mail: { publicUrl: "http://localhost:8080", smtpConfigured: false },
     resetLimiter: createResetLimiter({ perHour: 1_000_000, perAccount: 1_000_000 }),
   };

@@ -20,3 +20,6 @@ export * from "./storefront-links.ts";
 export * from "./offers.ts";
 export * from "./deliver-by.ts";
 export * from "./zone-match.ts";
+export * from "./shipment-status.ts";
+export * from "./eway-bill.ts";
+export * from "./courier-links.ts";

@@ -31,5 +31,6 @@ export const AUDIT_ENTITIES = [
   "job",
   "coupon",
   "delivery zone",
+  "shipment",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

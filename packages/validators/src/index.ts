@@ -12,3 +12,4 @@ export * from "./order-desk.ts";
 export * from "./variants.ts";
 export * from "./offers.ts";
 export * from "./delivery.ts";
+export * from "./shipments.ts";

@@ -7,6 +7,7 @@ import { pageInput, requiredText } from "./common.ts";
 import { auditQueryInput } from "./back-office.ts";
 import { orderStatusSchema } from "./orders.ts";
 import { productOrderIdSchema } from "./payments.ts";
+import { FULFILMENTS } from "./shipments.ts";
 
 /**
  * `status` of GET /orders, the screen's tabs:
@@ -33,10 +34,20 @@ export type OrderListPayment = (typeof ORDER_LIST_PAYMENTS)[number];
 /** a query parameter sent empty (`?status=`) counts as not sent */
 const blankIsAbsent = (v: unknown) => (v === "" ? undefined : v);
 
+/**
+ * `fulfilment` of the admin lists (issue 28), GET /orders and GET /productOrder/page:
+ * - Awaiting shipment: the packing queue, a line not Cancelled or Completed and in no shipment yet;
+ * - In shipment: a line packed in a shipment.
+ */
+export const fulfilmentFilter = z
+  .preprocess(blankIsAbsent, z.enum(FULFILMENTS, { error: `fulfilment must be one of: ${FULFILMENTS.join(", ")}` }).optional())
+  .describe(`${FULFILMENTS.join(" | ")}: Awaiting shipment is the packing queue (an open line in no shipment yet)`);
+
 export const orderListInput = pageInput
   .extend({
     status: z.preprocess(blankIsAbsent, z.enum(ORDER_LIST_STATUSES, { error: `status must be one of: ${ORDER_LIST_STATUSES.join(", ")}` }).default("all")),
     payment: z.preprocess(blankIsAbsent, z.enum(ORDER_LIST_PAYMENTS, { error: `payment must be one of: ${ORDER_LIST_PAYMENTS.join(", ")}` }).default("all")),
+    fulfilment: fulfilmentFilter,
     // IST calendar days, both included (the audit trail's date filters)
     from: auditQueryInput.shape.from,
     to: auditQueryInput.shape.to,
@@ -55,6 +66,12 @@ const orderLineStatus = z.object({
   returnStatus: z.string().describe(RETURN_STATUSES.join(", ")),
 });
 
+/** A line in a row of the desk's list: its status and whether it is packed yet. */
+const orderListLine = orderLineStatus.extend({
+  fulfilment: z.enum(FULFILMENTS).describe("Awaiting shipment until the line is in a shipment, then In shipment"),
+  shipmentId: z.number().int().nullable().describe("the line's shipment; null while it awaits shipment"),
+});
+
 export const orderListItemOutput = z.object({
   productOrderId: z.string(),
   createdAt: z.date(),
@@ -66,7 +83,8 @@ export const orderListItemOutput = z.object({
   discountTotal: rupeesOut.describe("rupees: the coupon's discount, included in grandTotal"),
   paymentMethod: z.string().describe(PAYMENT_METHODS.join(", ")),
   paymentStatus: z.string().describe(PAYMENT_STATUSES.join(", ")),
-  lineStatuses: z.array(orderLineStatus),
+  lineStatuses: z.array(orderListLine),
+  awaitingShipment: z.number().int().describe("lines neither Cancelled nor Completed that are in no shipment yet: what is left to pack"),
 });
 
 export const orderListOutput = z.object({

@@ -74,6 +74,7 @@ const DESCRIPTIONS: Record<number, string> = {
   422: "The Idempotency-Key was already used for a different request",
   429: "Too many attempts: wait and try again",
   500: "An unexpected failure; its details are only in the server's log",
+  502: "The courier refused or could not be reached (`code` COURIER_ERROR, with the courier's message); nothing was saved",
   503: "The database or the payment gateway cannot be reached right now: try again shortly",
 };
 
@@ -100,6 +101,12 @@ const MORE_STATUSES: Record<string, number[]> = {
   "orders.save": [422, 429],
   "products.list": [304, 429],
   "products.shelf": [429],
+  // the courier's API refused or did not answer (issue 28)
+  "shipments.create": [502],
+  "shipments.cancel": [502],
+  "tracking.ndrAction": [502],
+  // too many lookups that matched no parcel from one address (shipments/track-limiter.ts)
+  "tracking.track": [429],
 };
 
 export interface OperationFacts {

@@ -119,6 +119,11 @@ export interface SecurityEnv extends HttpTestEnv {
     customerId: number,
     payment: { paymentMethod: "COD" | "UPI" | "ONLINE"; paymentStatus?: string; utr?: string; providerOrderId?: string; utrConfirmedAt?: Date },
   ): Promise<string>;
+  /**
+   * a box (issue 28) of a new COD order of the customer, made straight in the database: a manual
+   * courier, an AWB no other box has, the status given (Created unless told), delivered to PIN 411001
+   */
+  makeShipment(customerId: number, status?: string): Promise<{ shipmentId: number; productOrderId: string; awb: string }>;
   /** an order with a tax invoice and one credit note; its productOrderId and the credit note's number */
   makeInvoicedOrder(customerId: number): Promise<{ productOrderId: string; creditNoteNumber: string }>;
   /** a 12-digit UTR no order has */
@@ -129,6 +134,8 @@ export interface SecurityEnv extends HttpTestEnv {
   gatewayPayment(amountPaise: number): string;
   /** a webhook event of the gateway stand-in, signed with the env's webhook secret */
   gatewayWebhook(event: "payment.captured" | "payment.failed", providerOrderId: string): { body: string; signature: string; eventId: string };
+  /** the courier webhook's shared token in this env (x-api-key of POST /shipping/webhook/courier) */
+  courierWebhookToken: string;
   /** a digest of every business table: equal before and after means nothing changed */
   fingerprint(): Promise<string>;
   inject(req: Req): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
@@ -245,6 +252,20 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
     const orderId = await makeOrder(customerId, { paymentStatus: payment.paymentStatus ?? "Pending" }, payment);
     return (await db.productOrder.findUniqueOrThrow({ where: { orderId }, select: { productOrderId: true } })).productOrderId;
   };
+  const makeShipment: SecurityEnv["makeShipment"] = async (customerId, status = "Created") => {
+    const orderId = await makeOrder(customerId, { paymentStatus: "Pending" }, { paymentMethod: "COD" });
+    const { productOrderId } = await db.productOrder.findUniqueOrThrow({ where: { orderId }, select: { productOrderId: true } });
+    const awb = `MX${String(base).slice(-6)}${++n}`;
+    const { shipmentId } = await db.shipment.create({
+      data: { productOrderId, courier: "manual", courierName: "Delhivery Surface", awb, weightGrams: 500, status, codAmount: 9900, paymentMethod: "COD" },
+      select: { shipmentId: true },
+    });
+    await db.shipmentEvent.create({ data: { shipmentId, at: new Date(), status: "Created", source: "admin", dedupKey: `${shipmentId}|created` } });
+    if (status === "NDR")
+      await db.shipment.update({ where: { shipmentId }, data: { ndrAttempts: 1, ndrReason: "Customer not available", ndrLastAttemptAt: new Date() } });
+    await db.productOrder.update({ where: { orderId }, data: { shipmentId } });
+    return { shipmentId, productOrderId, awb };
+  };
   const makeInvoicedOrder: SecurityEnv["makeInvoicedOrder"] = async (customerId) => {
     const productOrderId = await makePaymentOrder(customerId, { paymentMethod: "COD" });
     const document = (kind: string, number: string) => ({
@@ -306,6 +327,9 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
   // a local stand-in of the gateway: the owner's refund approvals and retries reach it
   const gateway = await startRazorpayStandIn(gatewayKeys);
   env.services.paymentProvider = createRazorpayProvider({ ...gatewayKeys, apiBase: gateway.url });
+  // the courier webhook is set up (issue 28), so its raw route can be tried
+  const courierWebhookToken = "security-suite-courier-webhook-token";
+  env.services.couriers.webhookToken = courierWebhookToken;
 
   const owner = await makeCustomer();
   const other = await makeCustomer();
@@ -342,6 +366,8 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.id), '')) FROM "PaymentEvent" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."refundId"), '')) FROM "Refund" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.number), '')) FROM "Invoice" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."shipmentId"), '')) FROM "Shipment" t),
+        (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."eventId"), '')) FROM "ShipmentEvent" t),
         (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t."auditId"), '')) FROM "AuditEntry" t)) AS d`,
     );
     const [row] = rows;
@@ -381,9 +407,11 @@ export async function createSecurityEnv(): Promise<SecurityEnv> {
     packOf,
     makeOrder,
     makePaymentOrder,
+    makeShipment,
     makeInvoicedOrder,
     uniqueUtr,
     gatewayKeySecret,
+    courierWebhookToken,
     gatewayPayment: (amountPaise) => gateway.pay("order_security", amountPaise).razorpay_payment_id,
     gatewayWebhook: (event, providerOrderId) => gateway.webhook(event, providerOrderId),
     fingerprint,

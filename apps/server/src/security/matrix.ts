@@ -122,6 +122,11 @@ async function onlineRefund(c: Case, status: "Awaiting approval" | "Failed") {
   return (await db.refund.create({ data: { productOrderId, amount: 9900, reason: "order cancelled", status } })).refundId;
 }
 
+/** a box of the target's order (issue 28), with an AWB of its own */
+const shipmentOf = (c: Case, status = "Created") => c.env.makeShipment(c.target.customerId, status);
+/** tomorrow in India: a re-attempt day inside the allowed week whatever the hour */
+const tomorrowIst = () => new Date(Date.now() + 330 * 60_000 + 86_400_000).toISOString().slice(0, 10);
+
 const completedOrder = (c: Case) => c.env.makeOrder(c.target.customerId, { orderStatus: "Completed", paymentStatus: "Paid", endDate: new Date() });
 
 // ---------------------------------------------------------------- THE TABLE
@@ -342,6 +347,34 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
     rule: STORE_OWNER,
     input: () => ({ csv: "pincode,city,district,state,serviceable,cod,etaDays\n411001,Pune,Pune,27,yes,yes,2\n", dryRun: false }),
   },
+  // shipments (issue 28): the box and its courier, the buyer's view, the steps, NDR and the public tracking page
+  "shipments.create": {
+    rule: ADMIN,
+    success: 201,
+    input: async (c) => ({
+      productOrderId: await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "COD" }),
+      courier: "manual",
+      courierName: "Delhivery Surface",
+      awb: `MXC${c.env.uniqueUtr()}`,
+    }),
+  },
+  "shipments.forOrder": { rule: OWNER_OR_ADMIN_HIDDEN, input: async (c) => ({ productOrderId: (await shipmentOf(c)).productOrderId }) },
+  "shipments.list": { rule: ADMIN, input: () => ({ status: "NDR", courier: "manual", search: "MX" }) },
+  "shipments.get": { rule: ADMIN, input: async (c) => ({ shipmentId: (await shipmentOf(c)).shipmentId }) },
+  "shipments.cancel": { rule: ADMIN, input: async (c) => ({ shipmentId: (await shipmentOf(c)).shipmentId }) },
+  "tracking.addEvent": { rule: ADMIN, input: async (c) => ({ shipmentId: (await shipmentOf(c)).shipmentId, status: "Picked up", location: "Pune hub" }) },
+  "tracking.ndrAction": {
+    rule: ADMIN,
+    input: async (c) => ({ shipmentId: (await shipmentOf(c, "NDR")).shipmentId, action: "REATTEMPT", preferredDate: tomorrowIst() }),
+  },
+  "tracking.reattempt": {
+    rule: OWNER_OR_ADMIN_HIDDEN,
+    input: async (c) => {
+      const { shipmentId, productOrderId } = await shipmentOf(c, "NDR");
+      return { productOrderId, shipmentId, preferredDate: tomorrowIst(), landmark: "Near the temple" };
+    },
+  },
+  "tracking.track": { rule: PUBLIC, input: async (c) => ({ awb: (await shipmentOf(c)).awb, pincode: "411001" }) },
 };
 // ---------------------------------------------------------------- END OF TABLE
 
@@ -375,6 +408,21 @@ export const RAW_MATRIX: Record<string, RawEntry> = {
   },
   "GET /reports/gst.csv": { rule: ADMIN, request: () => ({ url: "/reports/gst.csv?month=2026-11" }) },
   "GET /export/{kind}.csv": { rule: ADMIN, request: () => ({ url: "/export/orders.csv?search=Probe" }) },
+  "GET /shipments/{shipmentId}/label.pdf": { rule: ADMIN, request: async (c) => ({ url: `/shipments/${(await shipmentOf(c)).shipmentId}/label.pdf` }) },
+  // the courier authenticates with its shared token (x-api-key), not a bearer token: a bearer token changes nothing
+  "POST /shipping/webhook/courier": {
+    rule: PUBLIC,
+    request: async (c) => {
+      const { awb } = await shipmentOf(c);
+      const at = new Date().toISOString().slice(0, 19).replace("T", " ");
+      const scan = { date: at, activity: "Shipment picked up", location: "Pune", "sr-status": "42", "sr-status-label": "PICKED UP" };
+      return {
+        url: "/shipping/webhook/courier",
+        headers: { "content-type": "application/json", "x-api-key": c.env.courierWebhookToken },
+        payload: JSON.stringify({ awb, current_status: "PICKED UP", current_status_id: 42, current_timestamp: at, scans: [scan] }),
+      };
+    },
+  },
   "GET /payments/{productOrderId}/qr.png": {
     rule: OWNER_OR_ADMIN_HIDDEN,
     request: async (c) => ({ url: `/payments/${await c.env.makePaymentOrder(c.target.customerId, { paymentMethod: "UPI" })}/qr.png` }),

@@ -145,6 +145,33 @@ const zone = async (db: Db, id: string): Promise<Snapshot> => {
   return z && { ...z, match: z.match.replaceAll(",", ", "), fee: toRupees(z.fee) };
 };
 
+/** a shipment (issue 28): courier, AWB, status, the NDR decision and the lines in the box */
+const shipment = async (db: Db, id: string): Promise<Snapshot> => {
+  const s = await db.shipment.findUnique({
+    where: { shipmentId: Number(id) },
+    select: {
+      productOrderId: true,
+      courier: true,
+      courierName: true,
+      awb: true,
+      status: true,
+      weightGrams: true,
+      codAmount: true,
+      ewayBillNumber: true,
+      ndrAction: true,
+      ndrPreferredDate: true,
+    },
+  });
+  if (!s) return null;
+  const lines = await db.productOrder.findMany({ where: { shipmentId: Number(id) }, orderBy: { orderId: "asc" }, select: { orderId: true } });
+  return {
+    ...s,
+    codAmount: rupees(s.codAmount),
+    ndrPreferredDate: s.ndrPreferredDate ? s.ndrPreferredDate.toISOString().slice(0, 10) : null,
+    lines: lines.map((l) => l.orderId).join(", "),
+  };
+};
+
 const settings = async (db: Db): Promise<Snapshot> => ({ ...(await loadSettings(db)) });
 
 const created = (path: string[]) => (_input: Input, output: unknown) => {
@@ -247,6 +274,34 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   "zones.create": { entity: "delivery zone", verb: "added the delivery zone", id: created(["zoneId"]), snapshot: zone },
   "zones.update": { entity: "delivery zone", verb: "changed the delivery zone", id: fromInput("zoneId"), snapshot: zone },
   "zones.remove": { entity: "delivery zone", verb: "removed the delivery zone", id: fromInput("zoneId"), snapshot: zone },
+
+  "shipments.create": {
+    entity: "shipment",
+    verb: "made the shipment",
+    id: created(["shipmentId"]),
+    snapshot: shipment,
+    detail: (_i, o) => {
+      const r = o as { productOrderId?: string; courierName?: string; awb?: string };
+      return ` of order ${r.productOrderId ?? "?"} (${r.courierName ?? "?"}, AWB ${r.awb ?? "?"})`;
+    },
+  },
+  "shipments.cancel": { entity: "shipment", verb: "cancelled the shipment", id: fromInput("shipmentId"), snapshot: shipment },
+  "tracking.addEvent": {
+    entity: "shipment",
+    verb: "recorded a step of the shipment",
+    id: fromInput("shipmentId"),
+    snapshot: shipment,
+    detail: (i) => `: ${str(i?.status) ?? "?"}`,
+  },
+  "tracking.ndrAction": {
+    entity: "shipment",
+    verb: "decided the failed delivery of the shipment",
+    id: fromInput("shipmentId"),
+    snapshot: shipment,
+    detail: (i) => `: ${str(i?.action) ?? "?"}`,
+  },
+  // the buyer's own request is not back-office work; an admin asking on the buyer's behalf is
+  "tracking.reattempt": { entity: "shipment", verb: "asked for another delivery attempt of the shipment", id: fromInput("shipmentId"), snapshot: shipment },
 
   "emails.resend": { entity: "email", verb: "resent the email", id: created(["messageId"]), snapshot: email },
 

@@ -19,6 +19,9 @@ const salesFigures = {
   couponOrders: z.number().int().describe("orders placed with a coupon"),
 };
 
+/** RTO delivered ÷ ended as a fraction (0.25 = 25%), or null when no shipment ended. */
+const rtoFraction = z.number().min(0).max(1).nullable().describe("a fraction from 0 to 1 (0.25 is 25%), 4 decimals; null when no shipment ended");
+
 export const reportsRouter = createTRPCRouter({
   sales: adminProcedure
     .meta({
@@ -27,7 +30,7 @@ export const reportsRouter = createTRPCRouter({
         path: "/reports/sales",
         tags: ["Reports"],
         summary:
-          "Sales per IST day, week or month from `from` to `to` (YYYY-MM-DD, both included): orders, placed and paid revenue (₹), average order value, gross and net sales around coupon discounts; top 10 products, payment-method split, return rate, low stock (admin)",
+          "Sales per IST day, week or month from `from` to `to` (YYYY-MM-DD, both included): orders, placed and paid revenue (₹), average order value, gross and net sales around coupon discounts; top 10 products, payment-method split, return rate, low stock; rtoRate: of the shipments made in the range (IST days of their creation) that ended (Delivered or RTO delivered; Cancelled boxes never left and are not counted), the fraction RTO delivered (0 to 1, 4 decimals; null when none ended), overall and by payment method; ndrOpen: shipments in NDR now (admin)",
       },
     })
     .input(salesReportInput)
@@ -48,6 +51,15 @@ export const reportsRouter = createTRPCRouter({
         ),
         paymentMethods: z.array(z.object({ method: z.string(), orders: z.number().int(), placedRevenue: z.number() })),
         returns: z.object({ delivered: z.number().int(), returned: z.number().int(), requested: z.number().int(), rate: z.number() }),
+        rtoRate: z
+          .object({
+            overall: rtoFraction,
+            byPaymentMethod: z.object({ COD: rtoFraction, UPI: rtoFraction, ONLINE: rtoFraction }).describe("by the payment method the shipment was made with"),
+            ended: z.number().int().describe("shipments made in the range that ended: Delivered or RTO delivered"),
+            rtoDelivered: z.number().int().describe("of those, the shipments that came back to the seller"),
+          })
+          .describe("returns to origin (issue 28) of the shipments made from `from` to `to`"),
+        ndrOpen: z.number().int().describe("shipments in NDR (a failed delivery waiting for a decision) now, whatever the range"),
         lowStockThreshold: z.number().int(),
         lowStock: z.array(
           z.object({

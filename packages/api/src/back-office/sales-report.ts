@@ -6,9 +6,12 @@
 // (return Approved or Refunded). Coupons (issue 26): gross sales are the items' value before the
 // discount, net sales after it (delivery and COD fee left out), over the same orders as placed
 // revenue; a top product's revenue is net of its lines' discounts. Amounts are summed in paise and
-// answered in rupees.
+// answered in rupees. Shipments (issue 28): the RTO rate of the boxes made in the range (by their
+// creation's IST day) is what came back to the seller (RTO delivered) out of those that ended
+// (Delivered or RTO delivered; a Cancelled box never left, so it counts in neither), overall and by
+// the payment method the box was made with; ndrOpen is the boxes in NDR now, whatever the range.
 import { Prisma } from "@store/db";
-import { bucketsBetween, defaultInterval, istDayEnd, istDayStart, toRupees, type Interval } from "@store/domain";
+import { bucketsBetween, defaultInterval, istDayEnd, istDayStart, toRupees, type Interval, type PaymentMethod } from "@store/domain";
 import type { SalesReportInput } from "@store/validators";
 import type { Context } from "../context.ts";
 import { loadSettings } from "./settings.ts";
@@ -28,6 +31,30 @@ interface BucketRow {
   coupons: number;
 }
 
+/** RTO delivered ÷ ended, a fraction rounded to 4 decimals; null when no shipment ended. */
+const rateOf = (rto: number, ended: number) => (ended === 0 ? null : Math.round((rto / ended) * 10_000) / 10_000);
+
+/** The RTO rate of the shipments made from `start` to `end`, overall and per payment method. */
+async function rtoRate(db: Context["db"], start: string, end: string) {
+  const rows = await db.$queryRaw<{ method: string; ended: number; rto: number }[]>`
+    SELECT s."paymentMethod" AS method,
+           count(*) FILTER (WHERE s.status IN ('Delivered', 'RTO delivered'))::int AS ended,
+           count(*) FILTER (WHERE s.status = 'RTO delivered')::int AS rto
+    FROM "Shipment" s WHERE s."createdAt" >= ${start}::timestamp AND s."createdAt" < ${end}::timestamp GROUP BY 1`;
+  const rateBy = (method: PaymentMethod) => {
+    const row = rows.find((r) => r.method === method);
+    return row ? rateOf(row.rto, row.ended) : null;
+  };
+  const ended = rows.reduce((n, r) => n + r.ended, 0);
+  const rto = rows.reduce((n, r) => n + r.rto, 0);
+  return {
+    overall: rateOf(rto, ended),
+    byPaymentMethod: { COD: rateBy("COD"), UPI: rateBy("UPI"), ONLINE: rateBy("ONLINE") },
+    ended,
+    rtoDelivered: rto,
+  };
+}
+
 /** Sales before and after coupon discounts, in rupees. */
 const discountFigures = (items: number, discount: number, couponOrders: number) => ({
   grossSales: toRupees(items),
@@ -43,7 +70,7 @@ export async function salesReport(ctx: Pick<Context, "db">, input: SalesReportIn
   const end = istDayEnd(input.to).toISOString();
   const inRange = Prisma.sql`o."createdAt" >= ${start}::timestamp AND o."createdAt" < ${end}::timestamp`;
 
-  const [bucketRows, productRows, methodRows, returnRows, settings] = await Promise.all([
+  const [bucketRows, productRows, methodRows, returnRows, settings, rto, ndrOpen] = await Promise.all([
     ctx.db.$queryRaw<BucketRow[]>`
       SELECT to_char(date_trunc(${interval}, o."createdAt" + ${IST}), 'YYYY-MM-DD') AS bucket,
              count(*)::int AS orders,
@@ -67,6 +94,8 @@ export async function salesReport(ctx: Pick<Context, "db">, input: SalesReportIn
              count(*) FILTER (WHERE l."returnStatus" = 'Requested')::int AS requested
       FROM "ProductOrder" l JOIN "Order" o ON o."productOrderId" = l."productOrderId" WHERE ${inRange}`,
     loadSettings(ctx.db),
+    rtoRate(ctx.db, start, end),
+    ctx.db.shipment.count({ where: { status: "NDR" } }),
   ]);
 
   const byBucket = new Map(bucketRows.map((r) => [r.bucket, r]));
@@ -132,6 +161,8 @@ export async function salesReport(ctx: Pick<Context, "db">, input: SalesReportIn
       requested: returns.requested,
       rate: returns.delivered === 0 ? 0 : returns.returned / returns.delivered,
     },
+    rtoRate: rto,
+    ndrOpen,
     lowStockThreshold: settings.lowStockThreshold,
     lowStock,
   };

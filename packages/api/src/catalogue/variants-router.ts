@@ -9,7 +9,7 @@ import { createVariant, removeVariant, updateVariant } from "./variants.ts";
 const packPath = { productId: id("Product id"), variantId: id("Pack id") };
 
 /** the procedures whose REST answer is 201 Created (apps/server plugins/rest.ts) */
-export const CREATED_PROCEDURES = new Set(["variants.create", "coupons.create", "zones.create"]);
+export const CREATED_PROCEDURES = new Set(["variants.create", "coupons.create", "zones.create", "shipments.create"]);
 
 export const variantsRouter = createTRPCRouter({
   create: adminProcedure

@@ -8,6 +8,7 @@ import type { Services } from "../context.ts";
 import type { MailTransport } from "../messaging/email/smtp.ts";
 import { sendDueMessages } from "../messaging/outbox-sender.ts";
 import { expireUnpaidUpiOrders } from "../payments/payments.ts";
+import { pollTracking } from "../shipments/tracking-poll.ts";
 
 /** When the queue runs a job by itself: a cron expression (UTC, whole minutes at the finest), or every so many ms (under a minute). */
 export type JobSchedule = { cron: string } | { everyMs: number };
@@ -62,6 +63,12 @@ export const JOBS = {
       if (expired > 0) services.productEvents.changed();
       return expired;
     },
+  },
+  /** asks the courier after parcels it has said nothing about for 6 hours (issue 28); without an adapter configured, nothing to ask */
+  "tracking-poll": {
+    schedule: { cron: "*/30 * * * *" },
+    expireInSeconds: 900,
+    run: (deps, signal) => pollTracking(deps, { signal }),
   },
 } satisfies Record<string, JobDefinition>;
 

@@ -39,6 +39,21 @@ export type MailInput =
   | ({ kind: "order-status"; productName: string; status: string } & OrderRef)
   | ({ kind: "return-requested" | "return-approved" | "return-rejected"; productName: string; reason: string } & OrderRef)
   | ({ kind: "refund-issued"; amountPaise: number; reference: string | null } & OrderRef)
+  | ({
+      /** issue 28: the parcel reached a step the buyer hears about */
+      kind: "shipment-update";
+      status: "Picked up" | "Out for delivery" | "NDR" | "Delivered";
+      awb: string;
+      courierName: string;
+      /** the courier's tracking page, or the store's */
+      trackingUrl: string;
+      /** NDR: the courier's reason for the failed attempt */
+      reason?: string | null;
+      /** NDR: where the buyer asks for another attempt */
+      reattemptUrl?: string | null;
+      /** Delivered: days the buyer may ask for a return */
+      returnDays?: number;
+    } & OrderRef)
   | ({ kind: "password-reset"; resetUrl: string; validMinutes: number } & Greeting)
   | ({ kind: "password-set-by-store"; forgotUrl: string } & Greeting);
 
@@ -108,6 +123,46 @@ interface Draft {
 }
 
 const draft = (subject: string, name: string, blocks: Block[]): Draft => ({ subject, name, blocks });
+
+/** The parcel's step in the buyer's words: every one names the courier and the AWB with its tracking link. */
+function shipmentUpdate(input: Extract<MailInput, { kind: "shipment-update" }>): Draft {
+  const parcel: Block = {
+    rows: [
+      ["Courier", input.courierName],
+      ["AWB (tracking number)", input.awb],
+    ],
+  };
+  const track: Block = { link: input.trackingUrl, label: "Track your parcel" };
+  const order = input.productOrderId;
+  switch (input.status) {
+    case "Picked up":
+      return draft(`Your order ${order} has been shipped`, input.name, [
+        { p: `Your order ${order} is with the courier and on its way to you.` },
+        parcel,
+        track,
+      ]);
+    case "Out for delivery":
+      return draft(`Your order ${order} is out for delivery`, input.name, [
+        { p: `Your order ${order} is out for delivery today. Please keep your phone reachable.` },
+        parcel,
+        track,
+      ]);
+    case "NDR":
+      return draft(`We could not deliver your order ${order}`, input.name, [
+        { p: `The courier could not deliver your order ${order}${input.reason ? `: ${input.reason.replace(/[.\s]+$/, "")}.` : "."}` },
+        { p: "Tell us when to try again (and a phone number or landmark that helps the courier), or the parcel goes back to us." },
+        ...(input.reattemptUrl ? [{ link: input.reattemptUrl, label: "Ask for another attempt" }] : []),
+        parcel,
+      ]);
+    case "Delivered":
+      return draft(`Your order ${order} has been delivered`, input.name, [
+        { p: `Your order ${order} has been delivered. Thank you for shopping with us; we hope you like it.` },
+        { p: `If something is not right, you can ask for a return from your order page within ${input.returnDays ?? 7} days.` },
+        { link: input.orderUrl, label: "View your order" },
+        parcel,
+      ]);
+  }
+}
 
 /** The message of an event; one about an order always names its reference. */
 export function renderMail(input: MailInput): RenderedMail {
@@ -192,6 +247,8 @@ function draftOf(input: MailInput): Draft {
         },
         { link: input.orderUrl, label: "View your order" },
       ]);
+    case "shipment-update":
+      return shipmentUpdate(input);
     case "password-reset":
       return draft(`Reset your ${STORE} password`, input.name, [
         { p: `Someone (we hope you) asked to reset the password of your ${STORE} account. The link works once, for ${input.validMinutes} minutes.` },

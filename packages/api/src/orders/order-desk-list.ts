@@ -1,14 +1,23 @@
 // The back office's order list (issue 24): one row per order — a checkout and its lines — newest
-// first, 20 a page, filtered by the screen's tabs, a date range in IST and a search of the
-// reference, the customer's name and phone.
+// first, 20 a page, filtered by the screen's tabs, a date range in IST, a search of the reference,
+// the customer's name and phone, and (issue 28) whether lines wait to be packed in a shipment.
 import type { Prisma } from "@store/db";
-import { istDayEnd, istDayStart, toRupees } from "@store/domain";
-import { PAGE_SIZE, type OrderListInput, type OrderListPayment, type OrderListStatus } from "@store/validators";
+import { isClosed, istDayEnd, istDayStart, toRupees } from "@store/domain";
+import { PAGE_SIZE, type Fulfilment, type OrderListInput, type OrderListPayment, type OrderListStatus } from "@store/validators";
 import type { Context } from "../context.ts";
 import { likeText } from "../catalogue/search.ts";
 import { awaitingAdvancePayment, toShip } from "./order-desk-rules.ts";
+import { fulfilmentOf } from "./serializers.ts";
 
 const OPEN_LINE = { orderStatus: { notIn: ["Completed", "Cancelled"] } } satisfies Prisma.ProductOrderWhereInput;
+
+/** The lines of the packing queue (GET /orders and GET /productOrder/page) and the lines already packed. */
+export const FULFILMENT_LINES = {
+  "Awaiting shipment": { ...OPEN_LINE, shipmentId: null },
+  "In shipment": { shipmentId: { not: null } },
+} satisfies Record<Fulfilment, Prisma.ProductOrderWhereInput>;
+
+const isAwaitingShipment = (l: { orderStatus: string; shipmentId: number | null }) => l.shipmentId === null && !isClosed(l.orderStatus);
 
 const byStatus: Record<OrderListStatus, Prisma.OrderWhereInput> = {
   all: {},
@@ -48,7 +57,13 @@ const dateWhere = (from?: string, to?: string): Prisma.OrderWhereInput =>
 
 export async function orderDeskPage(ctx: Pick<Context, "db">, input: OrderListInput) {
   const where: Prisma.OrderWhereInput = {
-    AND: [byStatus[input.status], byPayment[input.payment], dateWhere(input.from, input.to), await searchWhere(ctx.db, input.search)],
+    AND: [
+      byStatus[input.status],
+      byPayment[input.payment],
+      input.fulfilment ? { lines: { some: FULFILMENT_LINES[input.fulfilment] } } : {},
+      dateWhere(input.from, input.to),
+      await searchWhere(ctx.db, input.search),
+    ],
   };
   const [orders, total] = await Promise.all([
     ctx.db.order.findMany({
@@ -66,7 +81,10 @@ export async function orderDeskPage(ctx: Pick<Context, "db">, input: OrderListIn
         discountTotal: true,
         paymentMethod: true,
         paymentStatus: true,
-        lines: { orderBy: { orderId: "asc" }, select: { orderId: true, productName: true, quantity: true, orderStatus: true, returnStatus: true } },
+        lines: {
+          orderBy: { orderId: "asc" },
+          select: { orderId: true, productName: true, quantity: true, orderStatus: true, returnStatus: true, shipmentId: true },
+        },
       },
     }),
     ctx.db.order.count({ where }),
@@ -90,7 +108,8 @@ export async function orderDeskPage(ctx: Pick<Context, "db">, input: OrderListIn
     discountTotal: toRupees(o.discountTotal),
     paymentMethod: o.paymentMethod,
     paymentStatus: o.paymentStatus,
-    lineStatuses: o.lines,
+    lineStatuses: o.lines.map((l) => ({ ...l, ...fulfilmentOf(l.shipmentId) })),
+    awaitingShipment: o.lines.filter(isAwaitingShipment).length,
   }));
   return { items, total, page: input.page, pageSize: PAGE_SIZE };
 }

@@ -48,9 +48,26 @@ describe("GET /orders: one row per order", () => {
         paymentMethod: "COD",
         paymentStatus: "Pending",
         lineStatuses: [
-          { orderId: o.orderIds[0], productName: "Desk Cleaner 1", quantity: 2, orderStatus: "Shipped", returnStatus: "Pending" },
-          { orderId: o.orderIds[1], productName: "Desk Cleaner 2", quantity: 3, orderStatus: "Shipped", returnStatus: "Pending" },
+          {
+            orderId: o.orderIds[0],
+            productName: "Desk Cleaner 1",
+            quantity: 2,
+            orderStatus: "Shipped",
+            returnStatus: "Pending",
+            fulfilment: "Awaiting shipment",
+            shipmentId: null,
+          },
+          {
+            orderId: o.orderIds[1],
+            productName: "Desk Cleaner 2",
+            quantity: 3,
+            orderStatus: "Shipped",
+            returnStatus: "Pending",
+            fulfilment: "Awaiting shipment",
+            shipmentId: null,
+          },
         ],
+        awaitingShipment: 2,
       },
     ]);
   });

@@ -52,7 +52,7 @@ async function insertOrderLine(tx: Tx, customerId: number, line: OrderLine, prod
     SELECT o."orderId", o."productOrderId", o."customerId", o."customerName", o."shippingAddress", o."productId", o."productName",
       o."productPrice", o."variantId", o.sku, o.label, o."netQuantity", o."netUnit", o.mrp, o."hsnCode", o."gstRate",
       o."deliveryCharge", o."orderTotalPrice", o.discount, o.quantity, o."paymentStatus", o."returnStatus", o."returnReason",
-      o."returnRequestedAt", o."orderStatus", o."deliveryDate", o."startDate", o."endDate", o."orderAddDateTime", o."updatedAt",
+      o."returnRequestedAt", o."orderStatus", o."shipmentId", o."deliveryDate", o."startDate", o."endDate", o."orderAddDateTime", o."updatedAt",
       p."imageHash"
     FROM o, p`;
   const [row] = rows;

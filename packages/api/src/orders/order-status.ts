@@ -39,7 +39,8 @@ export interface LineMove {
  * status and end date, its mail (unless the caller tells the customer itself), and what follows —
  * a cancelled line's stock, credit note and refund; cash collected once a COD order is delivered.
  * The caller has checked the move (checkStatusChange); `stockPutBack`: the caller already put this line's units back. Used by the per-line call and the whole-order
- * move (order-desk-status.ts) alike.
+ * move (order-desk-status.ts) alike, and by a courier's scan (shipments/line-effects.ts), which names
+ * its own `reason` for a cancel ("Returned to origin") and `actor` for the payment history.
  */
 export async function moveLine(
   ctx: RoleAwareContext,
@@ -47,7 +48,7 @@ export async function moveLine(
   header: Header,
   line: Line,
   next: OrderStatus,
-  opts: { tell: boolean; stockPutBack?: boolean },
+  opts: { tell: boolean; stockPutBack?: boolean; reason?: string; actor?: string },
 ): Promise<LineMove> {
   const effects = effectsOf(next);
   await tx.productOrder.update({ where: { orderId: line.orderId }, data: { orderStatus: next, ...(effects.ends ? { endDate: new Date() } : {}) } });
@@ -58,15 +59,16 @@ export async function moveLine(
     // a whole order's lines are put back together by the caller (packs then products, in id order)
     if (!opts.stockPutBack) await putBackStock(tx, [line]);
     restocked = true;
-    await creditCancelledLine(tx, header.productOrderId, line.orderId, "order cancelled", await loadSettings(tx), new Date());
-    refundId = await refundLine(tx, line, "order cancelled", { owner: isStoreOwner(ctx) });
+    const reason = opts.reason ?? "order cancelled";
+    await creditCancelledLine(tx, header.productOrderId, line.orderId, reason, await loadSettings(tx), new Date());
+    refundId = await refundLine(tx, line, reason, { owner: isStoreOwner(ctx) });
     // issue 26: the coupon's use is given back once every line of the order is cancelled
     await releaseIfWholeOrderCancelled(tx, header);
   }
   if (next === "Completed" && header.paymentMethod === "COD" && header.paymentStatus === "Pending") {
     const statuses = await tx.productOrder.findMany({ where: { productOrderId: header.productOrderId }, select: { orderStatus: true } });
     if (cashCollected(statuses.map((s) => s.orderStatus))) {
-      await setPaymentStatus(tx, header, { to: "Paid", actor: actorOf(ctx.auth), reason: "cash collected on delivery" });
+      await setPaymentStatus(tx, header, { to: "Paid", actor: opts.actor ?? actorOf(ctx.auth), reason: "cash collected on delivery" });
       header = await tx.order.findUniqueOrThrow({ where: { productOrderId: header.productOrderId } });
     }
   }

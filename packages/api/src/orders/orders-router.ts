@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   chosenVariantId,
+  fulfilmentFilter,
   id,
   idempotencyKey,
   lineQuantity,
@@ -75,10 +76,17 @@ export const ordersRouter = createTRPCRouter({
         method: "GET",
         path: "/productOrder/page",
         tags: ["Orders"],
-        summary: "Orders, 20 a page, newest first, searchable; view=all|shipping|delivered, optional customerId (admin)",
+        summary:
+          "Order lines, 20 a page, newest first, searchable; view=all|shipping|delivered, optional customerId; fulfilment=Awaiting shipment (the packing queue: lines neither Cancelled nor Completed and in no shipment yet) | In shipment (lines packed in a shipment) (admin)",
       },
     })
-    .input(pageInput.extend({ view: z.enum(["all", "shipping", "delivered"]).default("all"), customerId: id("Customer id").optional() }))
+    .input(
+      pageInput.extend({
+        view: z.enum(["all", "shipping", "delivered"]).default("all"),
+        customerId: id("Customer id").optional(),
+        fulfilment: fulfilmentFilter,
+      }),
+    )
     .output(pageOutput(orderOutput))
     .query(({ ctx, input }) => orderPage(ctx, input)),
 

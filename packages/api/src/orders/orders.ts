@@ -1,7 +1,7 @@
 // Orders as the shopper and the admin read them, and ordering one product.
 import type { Prisma } from "@store/db";
 import { ORDER_STATUSES, PAYMENT_STATUSES, type PaymentMethod } from "@store/domain";
-import { PAGE_SIZE } from "@store/validators";
+import { PAGE_SIZE, type Fulfilment } from "@store/validators";
 import { assertOwnCustomer } from "../trpc.ts";
 import { likeText } from "../catalogue/search.ts";
 import { orderSelect, toOrderOutput, toOrderWithProducts } from "./serializers.ts";
@@ -15,6 +15,7 @@ import { assertOffered } from "../payments/payment-options.ts";
 import { afterPlacing } from "../payments/gateway-payments.ts";
 import { StoreError } from "../platform/errors.ts";
 import { choosePack } from "./variant-choice.ts";
+import { FULFILMENT_LINES } from "./order-desk-list.ts";
 
 export type OrderView = "all" | "shipping" | "delivered";
 
@@ -72,20 +73,30 @@ function orderSearch(q: string): Prisma.ProductOrderWhereInput {
   };
 }
 
+interface OrderListFilters {
+  search: string;
+  view: OrderView;
+  customerId?: number;
+  fulfilment?: Fulfilment;
+}
+
 /** The admin order list's filters (and its CSV export's). */
-export const orderListWhere = (input: { search: string; view: OrderView; customerId?: number }): Prisma.ProductOrderWhereInput => ({
-  ...views[input.view],
-  ...(input.customerId ? { customerId: input.customerId } : {}),
-  ...orderSearch(input.search),
+export const orderListWhere = (input: OrderListFilters): Prisma.ProductOrderWhereInput => ({
+  AND: [
+    views[input.view],
+    input.customerId ? { customerId: input.customerId } : {},
+    input.fulfilment ? FULFILMENT_LINES[input.fulfilment] : {},
+    orderSearch(input.search),
+  ],
 });
 
-export async function orderPage(ctx: Context, input: { page: number; search: string; view: OrderView; customerId?: number }) {
+export async function orderPage(ctx: Context, input: OrderListFilters & { page: number }) {
   const where = orderListWhere(input);
   // Counting every order is a scan of the whole table (slow at 100,000 orders, above all on
   // PGlite). Orders are only ever created together with a stock change, which empties the product
   // cache on every instance, and never deleted: so the count of all orders can be kept in that
   // cache and stays exact.
-  const all = !input.search && input.view === "all" && !input.customerId;
+  const all = !input.search && input.view === "all" && !input.customerId && !input.fulfilment;
   const [rows, total] = await Promise.all([
     ctx.db.productOrder.findMany({ where, select: orderSelect, orderBy: { orderId: "desc" }, skip: (input.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
     all ? ctx.services.productCache.get("orders:count:all", () => ctx.db.productOrder.count()) : ctx.db.productOrder.count({ where }),

@@ -1,5 +1,6 @@
 import type { Prisma } from "@store/db";
 import { canRequestReturn, toRupees, trackerFlags } from "@store/domain";
+import { FULFILMENTS, type Fulfilment } from "@store/validators";
 import { z } from "zod";
 import { productImageUrl } from "../catalogue/images.ts";
 
@@ -34,6 +35,7 @@ export const orderSelect = {
   endDate: true,
   orderAddDateTime: true,
   updatedAt: true,
+  shipmentId: true,
   product: { select: { imageHash: true } },
 } satisfies Prisma.ProductOrderSelect;
 export type OrderRow = Prisma.ProductOrderGetPayload<{ select: typeof orderSelect }>;
@@ -67,7 +69,11 @@ export const orderOutput = z.object({
   returnStatus: z.string(),
   returnReason: z.string().nullable(),
   returnRequestedAt: z.date().nullable(),
-  orderStatus: z.string(),
+  orderStatus: z.string().describe("the spec's word: a new line starts at Shipped whether or not it was sent; fulfilment says what happened"),
+  fulfilment: z
+    .enum(FULFILMENTS)
+    .describe("Awaiting shipment until the line is packed in a shipment (the packing queue), then In shipment with its shipmentId (issue 28)"),
+  shipmentId: z.number().int().nullable().describe("the shipment (box) the line went out in; null while it awaits shipment"),
   deliveryDate: z.date().describe("expected delivery: order date + 3 days"),
   startDate: z.date(),
   endDate: z.date().nullable().describe("when it was delivered or cancelled"),
@@ -81,6 +87,13 @@ export const orderOutput = z.object({
   updatedAt: z.date(),
 });
 export type OrderOutput = z.infer<typeof orderOutput>;
+
+/**
+ * A line's fulfilment from its shipment. `undefined` too: a line just placed comes back from a raw
+ * INSERT (order-placement.ts) that does not read the column, and a new line is never in a shipment.
+ */
+export const fulfilmentOf = (shipmentId: number | null | undefined): { fulfilment: Fulfilment; shipmentId: number | null } =>
+  shipmentId == null ? { fulfilment: "Awaiting shipment", shipmentId: null } : { fulfilment: "In shipment", shipmentId };
 
 export function toOrderOutput(o: OrderRow): OrderOutput {
   return {
@@ -111,6 +124,7 @@ export function toOrderOutput(o: OrderRow): OrderOutput {
     returnReason: o.returnReason,
     returnRequestedAt: o.returnRequestedAt,
     orderStatus: o.orderStatus,
+    ...fulfilmentOf(o.shipmentId),
     deliveryDate: o.deliveryDate,
     startDate: o.startDate,
     endDate: o.endDate,

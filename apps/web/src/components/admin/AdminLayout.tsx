@@ -12,6 +12,9 @@ const MENU = [
   { to: "/Admindashboard", label: "Dashboard" },
   // the spec's placeholder "Orders" (issue 24: the order desk, one row per order)
   { to: "/orders", label: "Orders" },
+  // shipments (issue 28): the lines to pack, then the boxes with their couriers
+  { to: "/packing", label: "Packing" },
+  { to: "/shipments", label: "Shipments" },
   { to: "/customer-management", label: "Customer Management" },
   { to: "/product-management", label: "Product Management" },
   { to: "/total-order", label: "Total Orders" },

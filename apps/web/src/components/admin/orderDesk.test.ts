@@ -3,7 +3,15 @@ import { orderDeskInput, orderDeskSearchSchema } from "./orderDeskSearch";
 import { fulfilmentSummary } from "./OrderDeskTable";
 import { orderMoveOptions } from "./OrderMove";
 
-const line = (orderStatus: string, returnStatus = "Pending") => ({ orderId: 1, productName: "Floor Cleaner", quantity: 1, orderStatus, returnStatus });
+const line = (orderStatus: string, returnStatus = "Pending") => ({
+  orderId: 1,
+  productName: "Floor Cleaner",
+  quantity: 1,
+  orderStatus,
+  returnStatus,
+  fulfilment: "Awaiting shipment" as const,
+  shipmentId: null,
+});
 
 describe("order desk", () => {
   it("offers only the moves every open line can make", () => {

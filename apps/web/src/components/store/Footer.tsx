@@ -17,6 +17,9 @@ export function Footer() {
           <h2 id="footer-company">Company</h2>
           <ul>
             <li>
+              <Link to="/track">Track your order</Link>
+            </li>
+            <li>
               <Link to="/about-us">About us</Link>
             </li>
             <li>

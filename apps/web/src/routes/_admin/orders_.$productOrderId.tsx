@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { OrderDeskView } from "../../components/admin/OrderDeskView";
+import { OrderShipments } from "../../components/admin/shipments/OrderShipments";
 
 /** An order reference as the store writes them (ORD-20250601-000123); anything else matches no page. */
 const ORDER_REFERENCE = /^[A-Za-z0-9-]{1,40}$/;
@@ -20,5 +21,10 @@ export const Route = createFileRoute("/_admin/orders_/$productOrderId")({
 
 function Screen() {
   const { productOrderId } = Route.useParams();
-  return <OrderDeskView productOrderId={productOrderId} />;
+  return (
+    <>
+      <OrderDeskView productOrderId={productOrderId} />
+      <OrderShipments productOrderId={productOrderId} />
+    </>
+  );
 }

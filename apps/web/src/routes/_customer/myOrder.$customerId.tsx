@@ -8,12 +8,22 @@ import { PayNow } from "../../components/store/PayNow";
 import { ProductImage } from "../../components/store/ProductImage";
 import { StatusBadge } from "../../components/store/OrderTracker";
 import { StoreLayout } from "../../components/store/StoreLayout";
+import { ShipmentSummary } from "../../components/store/shipments/ShipmentSummary";
 import { withPack } from "../../components/store/packs";
 import { formatDate, formatINR } from "../../lib/format";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { pathIds } from "../../lib/route-params";
 
 type Line = RouterOutputs["orders"]["orderProducts"]["orderProducts"][number];
+
+/** How many orders still on their way read their parcels for the list (one batched request); the rest link to their order page. */
+const SHIPMENT_DETAILS_MAX = 5;
+
+/** The orders, newest first, with a line in a shipment that is not delivered or cancelled yet: the list shows where their parcels are. */
+function onTheirWay(lines: readonly Line[]): Set<string> {
+  const open = lines.filter((l) => l.shipmentId !== null && l.orderStatus !== "Completed" && l.orderStatus !== "Cancelled");
+  return new Set([...new Set(open.map((l) => l.productOrderId))].slice(0, SHIPMENT_DETAILS_MAX));
+}
 
 /** Lines of one checkout together, newest order first (the lines come newest first). */
 function byOrder(lines: readonly Line[]): { productOrderId: string; lines: Line[] }[] {
@@ -33,6 +43,7 @@ export const Route = createFileRoute("/_customer/myOrder/$customerId")({
 function MyOrders() {
   const { customerId } = Route.useRouteContext();
   const orders = trpc.orders.orderProducts.useQuery({ customerId });
+  const tracked = onTheirWay(orders.data?.orderProducts ?? []);
   return (
     <StoreLayout title="My Orders">
       <CartTabs customerId={customerId} current="orders" />
@@ -53,6 +64,9 @@ function MyOrders() {
                     number={`invoice-${group.productOrderId}`}
                     ariaLabel={`Download the invoice of order ${group.productOrderId}`}
                   />
+                  {group.lines.some((l) => l.shipmentId !== null) && (
+                    <ShipmentSummary customerId={customerId} productOrderId={group.productOrderId} withDetails={tracked.has(group.productOrderId)} />
+                  )}
                 </div>
                 {group.lines[0]?.payBefore && <PayNow customerId={customerId} productOrderId={group.productOrderId} payBefore={group.lines[0].payBefore} />}
                 <ul className="order-list">

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { OrderConfirmation } from "../../components/store/OrderConfirmation";
 import { StoreLayout } from "../../components/store/StoreLayout";
+import { OrderDelivery } from "../../components/store/shipments/OrderDelivery";
 import { pathIds } from "../../lib/route-params";
 
 /** An order reference as the store writes them (ORD-20250601-000123); anything else matches no page. */
@@ -17,6 +18,8 @@ export const Route = createFileRoute("/_customer/myOrder/$customerId_/$productOr
   },
   loader: ({ context, params }) => {
     void context.trpc.orders.order.prefetch({ productOrderId: params.productOrderId });
+    // its Delivery section (#delivery, where the NDR message leads) comes with the page
+    void context.trpc.shipments.forOrder.prefetch({ productOrderId: params.productOrderId });
   },
   component: OrderPlaced,
 });
@@ -27,6 +30,7 @@ function OrderPlaced() {
   return (
     <StoreLayout title={`Order ${productOrderId}`}>
       <OrderConfirmation customerId={customerId} productOrderId={productOrderId} />
+      <OrderDelivery productOrderId={productOrderId} />
     </StoreLayout>
   );
 }

@@ -3,12 +3,13 @@ import { QueryState } from "../../components/QueryState";
 import { lineAfterDiscount, minusINR } from "../../components/order-discount";
 import { OrderPayment } from "../../components/store/OrderPayment";
 import { PayNow } from "../../components/store/PayNow";
-import { OrderTracker, StatusBadge } from "../../components/store/OrderTracker";
+import { StatusBadge } from "../../components/store/OrderTracker";
 import { ProductImage } from "../../components/store/ProductImage";
 import { ProductLink } from "../../components/store/ProductLink";
 import { ReturnRequest } from "../../components/store/ReturnRequest";
 import { toId } from "../../components/store/session";
 import { StoreLayout } from "../../components/store/StoreLayout";
+import { LineTracking } from "../../components/store/shipments/LineTracking";
 import { formatDate, formatDateTime, formatINR } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { pathIds } from "../../lib/route-params";
@@ -44,7 +45,7 @@ function OrderDetails() {
                 <StatusBadge status={o.orderStatus} />
               </div>
               <OrderPayNow customerId={customerId} productOrderId={o.productOrderId} />
-              <OrderTracker order={o} />
+              <LineTracking order={o} customerId={customerId} />
               <div className="order-detail card">
                 <ProductImage src={o.productImg} alt={`${o.productName} ${o.label}`} size={150} />
                 <div>

@@ -1,0 +1,101 @@
+// What a shipment's new status does beyond the box (contracts/shipments.md "What each status does to
+// the order lines"): the lines in the box move to the status it leads to (@store/domain lineStatusOf),
+// with the per-line side effects of order-status.ts moveLine (stock, credit note, refund, cash
+// collected), and the buyer hears of the steps they care about. Both run inside the transaction that
+// locked the order's header and the shipment.
+import {
+  checkStatusChange,
+  courierTrackingPage,
+  effectsOf,
+  lineStatusOf,
+  MESSAGED_SHIPMENT_STATUSES,
+  RETURN_WINDOW_DAYS,
+  RTO_REASON,
+  storeTrackingPage,
+  type ShipmentStatus,
+} from "@store/domain";
+import type { Prisma } from "@store/db";
+import type { Services } from "../context.ts";
+import type { lockOrder } from "../payments/payment-status.ts";
+import type { RoleAwareContext } from "../payments/money-owner.ts";
+import { putBackStock } from "../catalogue/stock.ts";
+import { queueOrderMail } from "../messaging/outbox.ts";
+import { moveLine } from "../orders/order-status.ts";
+
+type Tx = Prisma.TransactionClient;
+type Header = Awaited<ReturnType<typeof lockOrder>>;
+
+export interface LineEffects {
+  /** the order's header as it is after the moves (a COD order may have become Paid) */
+  header: Header;
+  restocked: boolean;
+  /** refunds made by the moves, sent after the transaction (refund-actions.ts sendNewRefund) */
+  refundIds: number[];
+}
+
+/**
+ * The box's lines to the status `status` leads to. A line already there, or one that can no longer
+ * move (Completed, Cancelled), is left alone. The buyer is told by the shipment's own message, so
+ * moveLine does not mail. `actor` names who moved them in the payment history ("shiprocket webhook").
+ */
+export async function moveBoxLines(
+  ctx: RoleAwareContext,
+  tx: Tx,
+  header: Header,
+  shipmentId: number,
+  status: ShipmentStatus,
+  actor: string,
+): Promise<LineEffects> {
+  const next = lineStatusOf(status);
+  if (!next) return { header, restocked: false, refundIds: [] };
+  const lines = await tx.productOrder.findMany({ where: { shipmentId, productOrderId: header.productOrderId }, orderBy: { orderId: "asc" } });
+  const moving = lines.filter((l) => l.orderStatus !== next && checkStatusChange(l.orderStatus, next).ok);
+  let restocked = false;
+  const refundIds: number[] = [];
+  // the units of every line go back at once, packs then products, as a whole order's cancel does
+  const stockPutBack = effectsOf(next).restock && moving.length > 0;
+  if (stockPutBack) await putBackStock(tx, moving);
+  for (const line of moving) {
+    const moved = await moveLine(ctx, tx, header, line, next, { tell: false, stockPutBack, reason: RTO_REASON, actor });
+    header = moved.header;
+    restocked ||= moved.restocked;
+    if (moved.refundId !== null) refundIds.push(moved.refundId);
+  }
+  return { header, restocked, refundIds };
+}
+
+/** Whether the buyer gets a message when the parcel reaches `status`. */
+export const isMessaged = (status: ShipmentStatus): status is (typeof MESSAGED_SHIPMENT_STATUSES)[number] =>
+  (MESSAGED_SHIPMENT_STATUSES as readonly string[]).includes(status);
+
+/** Where the buyer follows the parcel: the courier's link, its public page, or the store's tracking page. */
+export function trackingLink(mail: Services["mail"], shipment: { trackingUrl: string | null; courierName: string; awb: string }): string {
+  return shipment.trackingUrl ?? courierTrackingPage(shipment.courierName, shipment.awb) ?? storeTrackingPage(mail.publicUrl, shipment.awb);
+}
+
+/**
+ * The buyer's message for a status they hear about (Picked up with the AWB, Out for delivery, NDR
+ * with the re-attempt link, Delivered with the return window); other statuses send nothing.
+ */
+export async function queueShipmentMail(
+  tx: Tx,
+  services: Pick<Services, "mail">,
+  header: { productOrderId: string; customerId: number },
+  shipment: { awb: string; courierName: string; trackingUrl: string | null; ndrReason: string | null },
+  status: ShipmentStatus,
+): Promise<void> {
+  if (!isMessaged(status)) return;
+  const { mail } = services;
+  // the order page shows the re-attempt form under its delivery section
+  const reattemptUrl = `${mail.publicUrl}/myOrder/${header.customerId}/${encodeURIComponent(header.productOrderId)}#delivery`;
+  await queueOrderMail(tx, services, header.productOrderId, (o) => ({
+    kind: "shipment-update",
+    ...o,
+    status,
+    awb: shipment.awb,
+    courierName: shipment.courierName,
+    trackingUrl: trackingLink(mail, shipment),
+    ...(status === "NDR" ? { reason: shipment.ndrReason, reattemptUrl } : {}),
+    ...(status === "Delivered" ? { returnDays: RETURN_WINDOW_DAYS } : {}),
+  }));
+}
