@@ -36,6 +36,8 @@ test.describe("every admin screen", () => {
       // shipments (issue 28)
       ["/packing", "Packing"],
       ["/shipments", "Shipments"],
+      // messages (issue 29)
+      ["/sms-templates", "SMS templates"],
     ];
     for (const [path, heading] of screens) {
       await page.goto(path);

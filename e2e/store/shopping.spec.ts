@@ -40,10 +40,14 @@ test.describe("shopping as a customer", () => {
     await expect(page.getByRole("listitem", { name: "Hand Wash Neem & Tulsi" })).toContainText("Ref. CART-");
   });
 
-  test("a guest's Add to Cart goes to the login and comes back", async ({ page, request }) => {
+  test("a guest's Add to Cart keeps a guest cart; the Login goes to the login and comes back", async ({ page, request }) => {
     const c = await registerCustomer(request);
     await page.goto("/");
     await page.getByRole("button", { name: "Add Drain Cleaner Gel 500ml to cart" }).click();
+    // issue 29: no login asked, the guest cart is in the header's basket
+    await expect(page.getByRole("link", { name: "Basket, 1 item" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole("link", { name: "Login", exact: true }).click();
     await expect(page).toHaveURL(/\/customerLogin\?redirect=/);
     await page.getByLabel("Phone Number").fill(c.number);
     await page.getByLabel("Password").fill(c.password);

@@ -37,7 +37,17 @@ describe("the document", () => {
     expect(doc.info.license?.name).toBe("Proprietary");
     const error = doc.components.schemas.Error;
     expect(error?.required).toEqual(["timestamp", "status", "error", "message", "path", "code"]);
-    expect(Object.keys(error?.properties ?? {})).toEqual(["timestamp", "status", "error", "message", "path", "code", "errors"]);
+    expect(Object.keys(error?.properties ?? {})).toEqual([
+      "timestamp",
+      "status",
+      "error",
+      "message",
+      "path",
+      "code",
+      "attemptsLeft",
+      "retryAfterSeconds",
+      "errors",
+    ]);
     expect(Object.keys(doc.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {

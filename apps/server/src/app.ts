@@ -99,7 +99,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   edgeLog.logger = app.log;
   const { db } = opts.handle;
   const contextFor = (req: FastifyRequest) =>
-    createContext({ db, services: opts.services, authorization: req.headers.authorization, clientIp: req.ip, idempotencyKey: req.headers["idempotency-key"] });
+    createContext({
+      db,
+      services: opts.services,
+      authorization: req.headers.authorization,
+      clientIp: req.ip,
+      idempotencyKey: req.headers["idempotency-key"],
+      orderToken: req.headers["x-order-token"],
+    });
 
   // Text answers of 1 KB and more, compressed per request for the clients that accept it (issue 23).
   // Answers that come encoded already are left as they are (a Content-Encoding set: kept pages and
@@ -132,7 +139,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     services: opts.services,
     mailer: opts.mailer,
     schedules: {
-      outbox: !opts.mailer ? null : opts.mailer.pollMs === undefined ? JOBS.outbox.schedule : everyMs(opts.mailer.pollMs),
+      // mail needs SMTP, SMS a provider (issue 29): with neither there is nothing the job could send
+      outbox: !opts.mailer && !opts.services.sms ? null : opts.mailer?.pollMs === undefined ? JOBS.outbox.schedule : everyMs(opts.mailer.pollMs),
       "upi-expiry": opts.upiExpirySweepMs === undefined ? JOBS["upi-expiry"].schedule : everyMs(opts.upiExpirySweepMs),
     },
   });

@@ -76,6 +76,14 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** SMS (issue 29): console (development: nothing leaves the server, the owner reads the text in the outbox) or msg91; unset: no SMS */
+  SMS_PROVIDER: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.enum(["console", "msg91"], { error: "SMS_PROVIDER must be console or msg91" }).optional(),
+  ),
+  /** MSG91's auth key (SMS_PROVIDER=msg91); MSG91_API_BASE for a stand-in in tests */
+  MSG91_AUTH_KEY: z.string().trim().optional(),
+  MSG91_API_BASE: z.string().url("MSG91_API_BASE must be a URL such as https://control.msg91.com").optional(),
   /** the From of every message */
   MAIL_FROM: z.string().trim().min(3).default("Clean Store <orders@cleanstore.in>"),
   /** the storefront's public address, for links in messages */
@@ -119,6 +127,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       throw new ConfigError("ADMIN_PASSWORD is too weak for production: at least 10 characters and not a common password.");
     }
   }
+  if (env.SMS_PROVIDER === "msg91" && !env.MSG91_AUTH_KEY) throw new ConfigError("SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY (the auth key of the MSG91 panel).");
   return {
     ...env,
     JWT_SECRET: env.JWT_SECRET ?? developmentSecret(env.DATA_DIR),
@@ -152,4 +161,16 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString("base64url");
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The console SMS provider sends nothing: a production store that asks COD buyers for an OTP would
+ * leave every COD order unconfirmable. Checked once the database is open (the Setting codConfirmation).
+ */
+export function checkSmsForProduction(env: Pick<Env, "NODE_ENV" | "SMS_PROVIDER">, codConfirmation: string | null): void {
+  if (env.NODE_ENV === "production" && env.SMS_PROVIDER === "console" && codConfirmation === "otp") {
+    throw new ConfigError(
+      "SMS_PROVIDER=console delivers no SMS, yet COD confirmation by OTP is on: set SMS_PROVIDER=msg91 (with MSG91_AUTH_KEY), or turn codConfirmation off.",
+    );
+  }
 }

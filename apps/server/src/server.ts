@@ -2,10 +2,10 @@
 import "./v8-flags.ts";
 import { openDb } from "@store/db";
 import { buildApp } from "./app.ts";
-import { loadEnv } from "./env.ts";
+import { checkSmsForProduction, loadEnv } from "./env.ts";
 import { seed } from "./seed.ts";
 import { createServices } from "./services.ts";
-import { couriersFromEnv, razorpayFromEnv, smtpTransport } from "@store/api";
+import { couriersFromEnv, razorpayFromEnv, smsFromEnv, smtpTransport } from "@store/api";
 import { startProductSync } from "./product-sync.ts";
 
 /** Opens the database, seeds it, and serves until SIGTERM/SIGINT (a worker of supervisor.ts, or the whole server with WEB_CONCURRENCY=0). */
@@ -18,12 +18,15 @@ export async function startServer() {
     adminPhone: env.ADMIN_PHONE,
     sampleProducts: env.SEED_SAMPLE_DATA,
   });
+  const codConfirmation = await handle.db.storeSetting.findUnique({ where: { key: "codConfirmation" } });
+  checkSmsForProduction(env, codConfirmation?.value ?? null);
   const services = createServices(handle, {
     jwtSecret: env.JWT_SECRET,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     signupsPerHour: env.SIGNUP_MAX_PER_HOUR,
     paymentProvider: razorpayFromEnv(process.env),
     couriers: couriersFromEnv(process.env),
+    sms: smsFromEnv(process.env),
     mail: { publicUrl: env.PUBLIC_URL, smtpConfigured: Boolean(env.SMTP_URL) },
   });
   const app = await buildApp({

@@ -1,5 +1,7 @@
 import {
   createLoginLimiter,
+  createOtpLimiter,
+  deriveOtpSecret,
   createProductCache,
   createProductEvents,
   createResetLimiter,
@@ -10,6 +12,7 @@ import {
   memoryLimitStore,
   type MailSettings,
   type CourierSettings,
+  type SmsProvider,
   type PaymentProvider,
   type Services,
 } from "@store/api";
@@ -25,6 +28,8 @@ export interface ServiceOptions {
   paymentProvider?: PaymentProvider | null;
   /** the courier adapters and the courier webhook's token (default: none, only manual shipments) */
   couriers?: CourierSettings;
+  /** the SMS provider (default: none) */
+  sms?: SmsProvider | null;
   /** links in messages and whether SMTP is configured (default: http://localhost:8080, none) */
   mail?: MailSettings;
 }
@@ -48,5 +53,8 @@ export function createServices(handle: DbHandle, opts: ServiceOptions): Services
     mail: opts.mail ?? { publicUrl: "http://localhost:8080", smtpConfigured: false },
     resetLimiter: createResetLimiter({ store }),
     trackLimiter: createTrackLimiter({ store }),
+    sms: opts.sms ?? null,
+    otpLimiter: createOtpLimiter({ store }),
+    otpSecret: deriveOtpSecret(jwtSecret),
   };
 }

@@ -51,10 +51,13 @@ import { Route as AdminPinCodesRouteImport } from './routes/_admin/pin-codes'
 import { Route as AdminProductManagementRouteImport } from './routes/_admin/product-management'
 import { Route as AdminSettingsRouteImport } from './routes/_admin/settings'
 import { Route as AdminShipmentsRouteImport } from './routes/_admin/shipments'
+import { Route as AdminSmsTemplatesRouteImport } from './routes/_admin/sms-templates'
 import { Route as AdminStaffRouteImport } from './routes/_admin/staff'
 import { Route as AdminTotalOrderRouteImport } from './routes/_admin/total-order'
 import { Route as AdminTotalAddToCartRouteImport } from './routes/_admin/totalAddToCart'
 import { Route as AdminTotalShippingOrderRouteImport } from './routes/_admin/totalShippingOrder'
+import { Route as GuestCartRouteImport } from './routes/guest.cart'
+import { Route as GuestCheckoutRouteImport } from './routes/guest.checkout'
 import { Route as ProductCustomerIdRouteImport } from './routes/product.$customerId'
 import { Route as SingleProductDetailsProductIdRouteImport } from './routes/singleProductDetails.$productId'
 import { Route as TermUseIndexRouteImport } from './routes/term-use/index'
@@ -73,6 +76,7 @@ import { Route as AdminViewOrderDeliveryOrderIdRouteImport } from './routes/_adm
 import { Route as CustomerMyCartCustomerIdRouteImport } from './routes/_customer/myCart.$customerId'
 import { Route as CustomerMyOrderCustomerIdRouteImport } from './routes/_customer/myOrder.$customerId'
 import { Route as CustomerUserProfileCustomerIdRouteImport } from './routes/_customer/userProfile.$customerId'
+import { Route as GuestOrderProductOrderIdRouteImport } from './routes/guest.order.$productOrderId'
 import { Route as SingleProductDetailsCustomerIdProductIdRouteImport } from './routes/singleProductDetails.$customerId.$productId'
 import { Route as CustomerCheckOutCustomerIdProductIdRouteImport } from './routes/_customer/checkOut.$customerId.$productId'
 import { Route as CustomerMyOrderCustomerIdProductOrderIdRouteImport } from './routes/_customer/myOrder.$customerId_.$productOrderId'
@@ -286,6 +290,11 @@ const AdminShipmentsRoute = AdminShipmentsRouteImport.update({
   path: '/shipments',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminSmsTemplatesRoute = AdminSmsTemplatesRouteImport.update({
+  id: '/sms-templates',
+  path: '/sms-templates',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminStaffRoute = AdminStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
@@ -305,6 +314,16 @@ const AdminTotalShippingOrderRoute = AdminTotalShippingOrderRouteImport.update({
   id: '/totalShippingOrder',
   path: '/totalShippingOrder',
   getParentRoute: () => AdminRoute,
+} as any)
+const GuestCartRoute = GuestCartRouteImport.update({
+  id: '/guest/cart',
+  path: '/guest/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuestCheckoutRoute = GuestCheckoutRouteImport.update({
+  id: '/guest/checkout',
+  path: '/guest/checkout',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ProductCustomerIdRoute = ProductCustomerIdRouteImport.update({
   id: '/product/$customerId',
@@ -411,6 +430,12 @@ const CustomerUserProfileCustomerIdRoute =
     path: '/userProfile/$customerId',
     getParentRoute: () => CustomerRoute,
   } as any)
+const GuestOrderProductOrderIdRoute =
+  GuestOrderProductOrderIdRouteImport.update({
+    id: '/guest/order/$productOrderId',
+    path: '/guest/order/$productOrderId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const SingleProductDetailsCustomerIdProductIdRoute =
   SingleProductDetailsCustomerIdProductIdRouteImport.update({
     id: '/singleProductDetails/$customerId/$productId',
@@ -477,10 +502,13 @@ export interface FileRoutesByFullPath {
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
   '/shipments': typeof AdminShipmentsRoute
+  '/sms-templates': typeof AdminSmsTemplatesRoute
   '/staff': typeof AdminStaffRoute
   '/total-order': typeof AdminTotalOrderRoute
   '/totalAddToCart': typeof AdminTotalAddToCartRoute
   '/totalShippingOrder': typeof AdminTotalShippingOrderRoute
+  '/guest/cart': typeof GuestCartRoute
+  '/guest/checkout': typeof GuestCheckoutRoute
   '/product/$customerId': typeof ProductCustomerIdRoute
   '/singleProductDetails/$productId': typeof SingleProductDetailsProductIdRoute
   '/term-use/': typeof TermUseIndexRoute
@@ -499,6 +527,7 @@ export interface FileRoutesByFullPath {
   '/myCart/$customerId': typeof CustomerMyCartCustomerIdRoute
   '/myOrder/$customerId': typeof CustomerMyOrderCustomerIdRoute
   '/userProfile/$customerId': typeof CustomerUserProfileCustomerIdRoute
+  '/guest/order/$productOrderId': typeof GuestOrderProductOrderIdRoute
   '/singleProductDetails/$customerId/$productId': typeof SingleProductDetailsCustomerIdProductIdRoute
   '/checkOut/$customerId/$productId': typeof CustomerCheckOutCustomerIdProductIdRoute
   '/myOrder/$customerId/$productOrderId': typeof CustomerMyOrderCustomerIdProductOrderIdRoute
@@ -545,10 +574,13 @@ export interface FileRoutesByTo {
   '/product-management': typeof AdminProductManagementRoute
   '/settings': typeof AdminSettingsRoute
   '/shipments': typeof AdminShipmentsRoute
+  '/sms-templates': typeof AdminSmsTemplatesRoute
   '/staff': typeof AdminStaffRoute
   '/total-order': typeof AdminTotalOrderRoute
   '/totalAddToCart': typeof AdminTotalAddToCartRoute
   '/totalShippingOrder': typeof AdminTotalShippingOrderRoute
+  '/guest/cart': typeof GuestCartRoute
+  '/guest/checkout': typeof GuestCheckoutRoute
   '/product/$customerId': typeof ProductCustomerIdRoute
   '/singleProductDetails/$productId': typeof SingleProductDetailsProductIdRoute
   '/term-use': typeof TermUseIndexRoute
@@ -567,6 +599,7 @@ export interface FileRoutesByTo {
   '/myCart/$customerId': typeof CustomerMyCartCustomerIdRoute
   '/myOrder/$customerId': typeof CustomerMyOrderCustomerIdRoute
   '/userProfile/$customerId': typeof CustomerUserProfileCustomerIdRoute
+  '/guest/order/$productOrderId': typeof GuestOrderProductOrderIdRoute
   '/singleProductDetails/$customerId/$productId': typeof SingleProductDetailsCustomerIdProductIdRoute
   '/checkOut/$customerId/$productId': typeof CustomerCheckOutCustomerIdProductIdRoute
   '/myOrder/$customerId/$productOrderId': typeof CustomerMyOrderCustomerIdProductOrderIdRoute
@@ -616,10 +649,13 @@ export interface FileRoutesById {
   '/_admin/product-management': typeof AdminProductManagementRoute
   '/_admin/settings': typeof AdminSettingsRoute
   '/_admin/shipments': typeof AdminShipmentsRoute
+  '/_admin/sms-templates': typeof AdminSmsTemplatesRoute
   '/_admin/staff': typeof AdminStaffRoute
   '/_admin/total-order': typeof AdminTotalOrderRoute
   '/_admin/totalAddToCart': typeof AdminTotalAddToCartRoute
   '/_admin/totalShippingOrder': typeof AdminTotalShippingOrderRoute
+  '/guest/cart': typeof GuestCartRoute
+  '/guest/checkout': typeof GuestCheckoutRoute
   '/product/$customerId': typeof ProductCustomerIdRoute
   '/singleProductDetails/$productId': typeof SingleProductDetailsProductIdRoute
   '/term-use/': typeof TermUseIndexRoute
@@ -638,6 +674,7 @@ export interface FileRoutesById {
   '/_customer/myCart/$customerId': typeof CustomerMyCartCustomerIdRoute
   '/_customer/myOrder/$customerId': typeof CustomerMyOrderCustomerIdRoute
   '/_customer/userProfile/$customerId': typeof CustomerUserProfileCustomerIdRoute
+  '/guest/order/$productOrderId': typeof GuestOrderProductOrderIdRoute
   '/singleProductDetails/$customerId/$productId': typeof SingleProductDetailsCustomerIdProductIdRoute
   '/_customer/checkOut/$customerId/$productId': typeof CustomerCheckOutCustomerIdProductIdRoute
   '/_customer/myOrder/$customerId_/$productOrderId': typeof CustomerMyOrderCustomerIdProductOrderIdRoute
@@ -686,10 +723,13 @@ export interface FileRouteTypes {
     | '/product-management'
     | '/settings'
     | '/shipments'
+    | '/sms-templates'
     | '/staff'
     | '/total-order'
     | '/totalAddToCart'
     | '/totalShippingOrder'
+    | '/guest/cart'
+    | '/guest/checkout'
     | '/product/$customerId'
     | '/singleProductDetails/$productId'
     | '/term-use/'
@@ -708,6 +748,7 @@ export interface FileRouteTypes {
     | '/myCart/$customerId'
     | '/myOrder/$customerId'
     | '/userProfile/$customerId'
+    | '/guest/order/$productOrderId'
     | '/singleProductDetails/$customerId/$productId'
     | '/checkOut/$customerId/$productId'
     | '/myOrder/$customerId/$productOrderId'
@@ -754,10 +795,13 @@ export interface FileRouteTypes {
     | '/product-management'
     | '/settings'
     | '/shipments'
+    | '/sms-templates'
     | '/staff'
     | '/total-order'
     | '/totalAddToCart'
     | '/totalShippingOrder'
+    | '/guest/cart'
+    | '/guest/checkout'
     | '/product/$customerId'
     | '/singleProductDetails/$productId'
     | '/term-use'
@@ -776,6 +820,7 @@ export interface FileRouteTypes {
     | '/myCart/$customerId'
     | '/myOrder/$customerId'
     | '/userProfile/$customerId'
+    | '/guest/order/$productOrderId'
     | '/singleProductDetails/$customerId/$productId'
     | '/checkOut/$customerId/$productId'
     | '/myOrder/$customerId/$productOrderId'
@@ -824,10 +869,13 @@ export interface FileRouteTypes {
     | '/_admin/product-management'
     | '/_admin/settings'
     | '/_admin/shipments'
+    | '/_admin/sms-templates'
     | '/_admin/staff'
     | '/_admin/total-order'
     | '/_admin/totalAddToCart'
     | '/_admin/totalShippingOrder'
+    | '/guest/cart'
+    | '/guest/checkout'
     | '/product/$customerId'
     | '/singleProductDetails/$productId'
     | '/term-use/'
@@ -846,6 +894,7 @@ export interface FileRouteTypes {
     | '/_customer/myCart/$customerId'
     | '/_customer/myOrder/$customerId'
     | '/_customer/userProfile/$customerId'
+    | '/guest/order/$productOrderId'
     | '/singleProductDetails/$customerId/$productId'
     | '/_customer/checkOut/$customerId/$productId'
     | '/_customer/myOrder/$customerId_/$productOrderId'
@@ -878,9 +927,12 @@ export interface RootRouteChildren {
   TermsConditionRoute: typeof TermsConditionRoute
   TrackRoute: typeof TrackRoute
   TrendingRoute: typeof TrendingRoute
+  GuestCartRoute: typeof GuestCartRoute
+  GuestCheckoutRoute: typeof GuestCheckoutRoute
   ProductCustomerIdRoute: typeof ProductCustomerIdRoute
   SingleProductDetailsProductIdRoute: typeof SingleProductDetailsProductIdRoute
   TermUseIndexRoute: typeof TermUseIndexRoute
+  GuestOrderProductOrderIdRoute: typeof GuestOrderProductOrderIdRoute
   SingleProductDetailsCustomerIdProductIdRoute: typeof SingleProductDetailsCustomerIdProductIdRoute
 }
 
@@ -1180,6 +1232,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminShipmentsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/sms-templates': {
+      id: '/_admin/sms-templates'
+      path: '/sms-templates'
+      fullPath: '/sms-templates'
+      preLoaderRoute: typeof AdminSmsTemplatesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/staff': {
       id: '/_admin/staff'
       path: '/staff'
@@ -1207,6 +1266,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/totalShippingOrder'
       preLoaderRoute: typeof AdminTotalShippingOrderRouteImport
       parentRoute: typeof AdminRoute
+    }
+    '/guest/cart': {
+      id: '/guest/cart'
+      path: '/guest/cart'
+      fullPath: '/guest/cart'
+      preLoaderRoute: typeof GuestCartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guest/checkout': {
+      id: '/guest/checkout'
+      path: '/guest/checkout'
+      fullPath: '/guest/checkout'
+      preLoaderRoute: typeof GuestCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/product/$customerId': {
       id: '/product/$customerId'
@@ -1334,6 +1407,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomerUserProfileCustomerIdRouteImport
       parentRoute: typeof CustomerRoute
     }
+    '/guest/order/$productOrderId': {
+      id: '/guest/order/$productOrderId'
+      path: '/guest/order/$productOrderId'
+      fullPath: '/guest/order/$productOrderId'
+      preLoaderRoute: typeof GuestOrderProductOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/singleProductDetails/$customerId/$productId': {
       id: '/singleProductDetails/$customerId/$productId'
       path: '/singleProductDetails/$customerId/$productId'
@@ -1383,6 +1463,7 @@ interface AdminRouteChildren {
   AdminProductManagementRoute: typeof AdminProductManagementRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminShipmentsRoute: typeof AdminShipmentsRoute
+  AdminSmsTemplatesRoute: typeof AdminSmsTemplatesRoute
   AdminStaffRoute: typeof AdminStaffRoute
   AdminTotalOrderRoute: typeof AdminTotalOrderRoute
   AdminTotalAddToCartRoute: typeof AdminTotalAddToCartRoute
@@ -1419,6 +1500,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminProductManagementRoute: AdminProductManagementRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminShipmentsRoute: AdminShipmentsRoute,
+  AdminSmsTemplatesRoute: AdminSmsTemplatesRoute,
   AdminStaffRoute: AdminStaffRoute,
   AdminTotalOrderRoute: AdminTotalOrderRoute,
   AdminTotalAddToCartRoute: AdminTotalAddToCartRoute,
@@ -1493,9 +1575,12 @@ const rootRouteChildren: RootRouteChildren = {
   TermsConditionRoute: TermsConditionRoute,
   TrackRoute: TrackRoute,
   TrendingRoute: TrendingRoute,
+  GuestCartRoute: GuestCartRoute,
+  GuestCheckoutRoute: GuestCheckoutRoute,
   ProductCustomerIdRoute: ProductCustomerIdRoute,
   SingleProductDetailsProductIdRoute: SingleProductDetailsProductIdRoute,
   TermUseIndexRoute: TermUseIndexRoute,
+  GuestOrderProductOrderIdRoute: GuestOrderProductOrderIdRoute,
   SingleProductDetailsCustomerIdProductIdRoute:
     SingleProductDetailsCustomerIdProductIdRoute,
 }

@@ -10,6 +10,8 @@ import type { PaymentProvider } from "./payments/gateway.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import type { CourierAdapter } from "./shipments/couriers/port.ts";
 import type { TrackLimiter } from "./shipments/track-limiter.ts";
+import type { SmsProvider } from "./messaging/sms/port.ts";
+import type { OtpLimiter } from "./accounts/otp/otp-limits.ts";
 
 /** `sessionVersion`: the account's version when the token was issued (0 when absent); an older one is refused. */
 export type AuthUser = { role: "customer"; customerId: number; sessionVersion?: number } | { role: "admin"; adminId: number; sessionVersion?: number };
@@ -27,6 +29,12 @@ export interface Services {
   couriers: CourierSettings;
   /** failed lookups of the public tracking page, per address (issue 28) */
   trackLimiter: TrackLimiter;
+  /** issue 29: the SMS provider (SMS_PROVIDER: console or msg91); null: SMS is not set up, OTPs cannot be sent */
+  sms: SmsProvider | null;
+  /** issue 29: OTP sends per phone (resend wait, hourly) and per address */
+  otpLimiter: OtpLimiter;
+  /** issue 29: the key of OTP code hashes and of signupToken/otpToken (accounts/otp/phone-tokens.ts deriveOtpSecret) */
+  otpSecret: string;
   /** where links in messages point and whether SMTP is configured (messaging/outbox.ts) */
   mail: MailSettings;
   /** "forgot password" requests: per address and per account (issue 16) */
@@ -50,6 +58,8 @@ export interface InnerContext {
   clientIp: string;
   /** the request's Idempotency-Key header, for the order-placing procedures (platform/idempotency.ts) */
   idempotencyKey?: string;
+  /** issue 29: the X-Order-Token header, a guest's orderAccessToken for reading one order (guest/order-access.ts) */
+  orderToken?: string;
 }
 
 /** Context without a request: tests build it directly and call procedures via createCaller. */
@@ -64,11 +74,19 @@ export async function createContext(opts: {
   authorization?: string | string[];
   clientIp: string;
   idempotencyKey?: string | string[];
+  orderToken?: string | string[];
 }): Promise<InnerContext> {
   const header = Array.isArray(opts.authorization) ? opts.authorization[0] : opts.authorization;
   const token = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
   const idempotencyKey = Array.isArray(opts.idempotencyKey) ? opts.idempotencyKey[0] : opts.idempotencyKey;
-  const common = { db: opts.db, services: opts.services, clientIp: opts.clientIp, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) };
+  const orderToken = (Array.isArray(opts.orderToken) ? opts.orderToken[0] : opts.orderToken)?.trim();
+  const common = {
+    db: opts.db,
+    services: opts.services,
+    clientIp: opts.clientIp,
+    ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+    ...(orderToken ? { orderToken } : {}),
+  };
   if (!token) return createInnerContext({ ...common, auth: null });
   const verified = await opts.services.tokens.verify(token);
   return createInnerContext({ ...common, auth: verified.ok ? verified.user : null, authProblem: verified.ok ? undefined : verified.problem });

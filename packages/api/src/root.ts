@@ -1,6 +1,7 @@
 import { createTRPCRouter } from "./trpc.ts";
 import { authRouter } from "./accounts/auth-router.ts";
 import { customersRouter } from "./accounts/customers-router.ts";
+import { addressesRouter } from "./accounts/addresses/addresses-router.ts";
 import { productsRouter } from "./catalogue/products-router.ts";
 import { variantsRouter } from "./catalogue/variants-router.ts";
 import { cartRouter } from "./orders/cart-router.ts";
@@ -11,6 +12,7 @@ import { settingsRouter } from "./back-office/settings-router.ts";
 import { paymentsRouter } from "./payments/payments-router.ts";
 import { reportsRouter } from "./back-office/reports-router.ts";
 import { emailsRouter } from "./messaging/emails-router.ts";
+import { templatesRouter } from "./messaging/templates-router.ts";
 import { staffRouter } from "./accounts/staff-router.ts";
 import { auditRouter } from "./back-office/audit-router.ts";
 import { importsRouter } from "./back-office/imports-router.ts";
@@ -23,10 +25,13 @@ import { cartOffersRouter } from "./offers/cart-offers-router.ts";
 import { pincodesRouter } from "./delivery/pincodes-router.ts";
 import { shipmentsRouter } from "./shipments/shipments-router.ts";
 import { trackingRouter } from "./shipments/tracking-router.ts";
+import { guestRouter } from "./guest/guest-router.ts";
+import { otpRouter } from "./accounts/otp/otp-router.ts";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   customers: customersRouter,
+  addresses: addressesRouter,
   products: productsRouter,
   variants: variantsRouter,
   cart: cartRouter,
@@ -37,6 +42,7 @@ export const appRouter = createTRPCRouter({
   payments: paymentsRouter,
   reports: reportsRouter,
   emails: emailsRouter,
+  messagingTemplates: templatesRouter,
   staff: staffRouter,
   audit: auditRouter,
   imports: importsRouter,
@@ -49,6 +55,8 @@ export const appRouter = createTRPCRouter({
   pincodes: pincodesRouter,
   shipments: shipmentsRouter,
   tracking: trackingRouter,
+  guest: guestRouter,
+  otp: otpRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,9 @@ import { createProductEvents } from "./catalogue/product-events.ts";
 import { createProductCache } from "./catalogue/product-cache.ts";
 import { hashPassword } from "./accounts/passwords.ts";
 import { createTrackLimiter } from "./shipments/track-limiter.ts";
+import { createConsoleSmsProvider } from "./messaging/sms/console.ts";
+import { createOtpLimiter } from "./accounts/otp/otp-limits.ts";
+import { deriveOtpSecret } from "./accounts/otp/phone-tokens.ts";
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -30,6 +33,10 @@ export function createTestServices(): Services {
     paymentProvider: null,
     couriers: { shiprocket: null, webhookToken: null },
     trackLimiter: createTrackLimiter(),
+    sms: createConsoleSmsProvider(),
+    // many OTPs from one address to many phones; the hourly limits are tested with their own limiter
+    otpLimiter: createOtpLimiter({ perPhonePerHour: 1_000_000, perIpPerHour: 1_000_000 }),
+    otpSecret: deriveOtpSecret(TEST_JWT_SECRET),
     mail: { publicUrl: "http://localhost:8080", smtpConfigured: false },
     resetLimiter: createResetLimiter({ perHour: 1_000_000, perAccount: 1_000_000 }),
   };

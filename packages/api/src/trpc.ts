@@ -4,7 +4,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import type { AdminRole } from "@store/validators";
 import type { Context } from "./context.ts";
-import { errorCodeOf, fieldErrors, ImportRejected, readableZodMessage, userFacingError } from "./platform/errors.ts";
+import { errorCodeOf, fieldErrors, ImportRejected, readableZodMessage, StoreError, userFacingError } from "./platform/errors.ts";
 import { beginAudit } from "./back-office/audit.ts";
 
 const t = initTRPC
@@ -26,6 +26,8 @@ const t = initTRPC
           path: shape.data.path,
           fieldErrors: zod ? fieldErrors(zod) : undefined,
           rowErrors: error.cause instanceof ImportRejected ? error.cause.rowErrors : undefined,
+          /** attemptsLeft, retryAfterSeconds: in the REST error body, and Retry-After (plugins/rest.ts) */
+          details: error.cause instanceof StoreError ? error.cause.details : undefined,
         },
       };
     },
@@ -121,6 +123,21 @@ export const customerProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 /** A logged-in customer acting on its own records, or an admin acting on anyone's. */
 export const customerOrAdminProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.auth) unauthorized(ctx);
+  if (ctx.auth.role === "admin") {
+    const adminRole = await assertAdminExists(ctx, ctx.auth.adminId, ctx.auth.sessionVersion);
+    return next({ ctx: { ...ctx, auth: ctx.auth, adminRole } });
+  }
+  await assertActiveCustomer(ctx, ctx.auth.customerId, ctx.auth.sessionVersion);
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
+});
+
+/**
+ * Reading one order (issue 29): as customerOrAdminProcedure, or without a login when an X-Order-Token is
+ * sent; the procedure checks the token against its order (guest/order-access.ts orderReader).
+ */
+export const orderReaderProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.auth && ctx.orderToken) return next({ ctx: { ...ctx, auth: null } });
   if (!ctx.auth) unauthorized(ctx);
   if (ctx.auth.role === "admin") {
     const adminRole = await assertAdminExists(ctx, ctx.auth.adminId, ctx.auth.sessionVersion);

@@ -23,3 +23,4 @@ export * from "./zone-match.ts";
 export * from "./shipment-status.ts";
 export * from "./eway-bill.ts";
 export * from "./courier-links.ts";
+export * from "./message-kinds.ts";

@@ -32,5 +32,6 @@ export const AUDIT_ENTITIES = [
   "coupon",
   "delivery zone",
   "shipment",
+  "message template",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -18,16 +18,33 @@ const addressFields = {
   areaAddress: requiredText("Area Address", 200),
 };
 
-/** Sign-up (POST /customers/save). The terms must be accepted (the old app did not enforce it). */
-export const customerSignUpSchema = z.object({
+const signUpFields = {
   firstName: personName("First Name"),
   lastName: personName("Last Name"),
   number: phoneNumber,
   email,
   ...addressFields,
-  password: newPassword,
   agreeToTerms: z.preprocess((v) => v === true || v === "true" || v === "on", z.literal(true, { error: "Please accept the terms and conditions" })),
-});
+};
+
+/**
+ * Sign-up (POST /customers/save). The terms must be accepted (the old app did not enforce it). Either a
+ * password, or the `signupToken` of a verified phone OTP (issue 29): then the account has no password.
+ */
+export const customerSignUpSchema = z
+  .object({
+    ...signUpFields,
+    password: z.preprocess((v) => (v === "" || v === null ? undefined : v), newPassword.optional()),
+    /** from POST /auth/otp/verify (LOGIN of an unknown phone): the phone is proved, no password is needed */
+    signupToken: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().max(500, "signupToken is too long").optional()),
+  })
+  .refine((v) => v.password !== undefined || v.signupToken !== undefined, { message: "Password is required", path: ["password"] });
+
+/**
+ * The registration form with a password: the same fields, the password required on its own field, so
+ * its message shows with the others' (an object-level rule runs only once every field is valid).
+ */
+export const customerPasswordSignUpSchema = z.object({ ...signUpFields, password: newPassword });
 export type CustomerSignUp = z.infer<typeof customerSignUpSchema>;
 
 /** Profile / admin edit (POST /customers/update/{customerId}); a blank password keeps the old one. */

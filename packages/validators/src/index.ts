@@ -13,3 +13,7 @@ export * from "./variants.ts";
 export * from "./offers.ts";
 export * from "./delivery.ts";
 export * from "./shipments.ts";
+export * from "./addresses.ts";
+export * from "./messaging.ts";
+export * from "./guest.ts";
+export * from "./otp.ts";

@@ -43,11 +43,21 @@ export const fulfilmentFilter = z
   .preprocess(blankIsAbsent, z.enum(FULFILMENTS, { error: `fulfilment must be one of: ${FULFILMENTS.join(", ")}` }).optional())
   .describe(`${FULFILMENTS.join(" | ")}: Awaiting shipment is the packing queue (an open line in no shipment yet)`);
 
+/** Issue 29: where a cash-on-delivery order's confirmation by OTP stands (null: none was asked). */
+export const COD_CONFIRMATIONS = ["Pending", "Confirmed", "Expired"] as const;
+export type CodConfirmationState = (typeof COD_CONFIRMATIONS)[number];
+
+/** `codConfirmation` of GET /orders: Pending lists the COD orders waiting for the buyer's code (or a call). */
+export const codConfirmationFilter = z
+  .preprocess(blankIsAbsent, z.enum(COD_CONFIRMATIONS, { error: `codConfirmation must be one of: ${COD_CONFIRMATIONS.join(", ")}` }).optional())
+  .describe(`${COD_CONFIRMATIONS.join(" | ")}: COD orders by their confirmation (Pending: awaiting the buyer's OTP or an admin's confirmation)`);
+
 export const orderListInput = pageInput
   .extend({
     status: z.preprocess(blankIsAbsent, z.enum(ORDER_LIST_STATUSES, { error: `status must be one of: ${ORDER_LIST_STATUSES.join(", ")}` }).default("all")),
     payment: z.preprocess(blankIsAbsent, z.enum(ORDER_LIST_PAYMENTS, { error: `payment must be one of: ${ORDER_LIST_PAYMENTS.join(", ")}` }).default("all")),
     fulfilment: fulfilmentFilter,
+    codConfirmation: codConfirmationFilter,
     // IST calendar days, both included (the audit trail's date filters)
     from: auditQueryInput.shape.from,
     to: auditQueryInput.shape.to,
@@ -85,6 +95,11 @@ export const orderListItemOutput = z.object({
   paymentStatus: z.string().describe(PAYMENT_STATUSES.join(", ")),
   lineStatuses: z.array(orderListLine),
   awaitingShipment: z.number().int().describe("lines neither Cancelled nor Completed that are in no shipment yet: what is left to pack"),
+  codConfirmation: z
+    .enum(COD_CONFIRMATIONS)
+    .nullable()
+    .describe("issue 29: a COD order's confirmation by OTP: Pending (not shippable yet), Confirmed, Expired (cancelled); null when none was asked"),
+  codConfirmBy: z.date().nullable().describe("Pending: the order is cancelled at this time unless confirmed"),
 });
 
 export const orderListOutput = z.object({
@@ -162,6 +177,50 @@ export const undoableOutput = z.object({
       undoUntil: z.date().describe("POST /payments/{productOrderId}/confirm/undo works until then; the customer is mailed then"),
     }),
   ),
+});
+
+/**
+ * POST /orders/{productOrderId}/cod-confirm: the buyer sends the SMS `code`; an admin who confirmed
+ * with the buyer by phone sends `byAdmin: true` and a `note` (kept on the order and the audit trail).
+ */
+export const codConfirmInput = z
+  .object({
+    productOrderId: productOrderIdSchema,
+    code: z
+      .string({ error: "code must be text" })
+      .trim()
+      .regex(/^\d{6}$/, "The code has 6 digits")
+      .optional()
+      .describe("the buyer: the 6-digit code sent by SMS"),
+    // a pipe, so that the REST facade does not coerce "false" to true (see orderMoveInput.force)
+    byAdmin: z
+      .preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "byAdmin must be true or false" }))
+      .optional()
+      .describe("an admin: true, confirmed with the buyer by phone"),
+    note: z
+      .string({ error: "note must be text" })
+      .trim()
+      .min(1, "Write a note: how the buyer confirmed (1 to 300 characters)")
+      .max(300, "The note must be at most 300 characters")
+      .optional()
+      .describe("an admin: how the buyer confirmed, 1 to 300 characters"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.byAdmin === true) {
+      if (v.note === undefined) ctx.addIssue({ code: "custom", path: ["note"], message: "Write a note: how the buyer confirmed (1 to 300 characters)" });
+    } else if (v.code === undefined) {
+      ctx.addIssue({ code: "custom", path: ["code"], message: "code is required: the 6 digits sent by SMS" });
+    }
+  });
+export type CodConfirmInput = z.infer<typeof codConfirmInput>;
+
+export const codConfirmOutput = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  productOrderId: z.string(),
+  codConfirmation: z.enum(COD_CONFIRMATIONS),
+  codConfirmedAt: z.date().nullable(),
+  codConfirmedBy: z.string().nullable().describe('"otp", or the name of the admin who confirmed after a call'),
 });
 
 /** An HSN code as the GST summary prints it: 4 to 8 digits. */

@@ -135,6 +135,16 @@ export const gstSettingFields = {
     .regex(/^[\d +-]{0,20}$/, "Enter the customer care phone number"),
 };
 
+/** Checkout for everyone (issue 29): COD confirmation by OTP and guest checkout. */
+export const checkoutSettingFields = {
+  /** "otp": a new cash-on-delivery order is Pending until the buyer confirms it with a code sent by SMS */
+  codConfirmation: z.enum(["off", "otp"], { error: 'COD confirmation must be "off" or "otp"' }),
+  /** an unconfirmed COD order is cancelled after this many hours */
+  codConfirmHours: wholeNumber("Hours to confirm a COD order", { min: 1, max: 168 }),
+  guestCheckoutEnabled: booleanField("Guest checkout on/off"),
+  guestCodNeedsOtp: booleanField("OTP for guest cash on delivery on/off"),
+};
+
 /** Any of the settings; what is left out keeps its value. */
 export const settingsUpdateSchema = z
   .object({
@@ -157,4 +167,5 @@ export const settingsUpdateSchema = z
   })
   .extend(z.object(gstSettingFields).partial().shape)
   .extend(z.object(dispatchSettingFields).partial().shape)
+  .extend(z.object(checkoutSettingFields).partial().shape)
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one setting to change." });

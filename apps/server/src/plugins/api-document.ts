@@ -42,6 +42,8 @@ export const ERROR_SCHEMA = {
     message: { type: "string", description: "what went wrong, in words for a person", example: "Order ORD-1 was not found." },
     path: { type: "string", description: "the request's path, without its query string", example: "/api/v1/orders/ORD-1" },
     code: { type: "string", pattern: "^[A-Z][A-Z0-9_]*$", description: "the machine code of the refusal", example: "NOT_FOUND" },
+    attemptsLeft: { type: "integer", minimum: 0, description: "OTP_INVALID: wrong codes the request still takes before it is locked" },
+    retryAfterSeconds: { type: "integer", minimum: 1, description: "429: seconds to wait (also the Retry-After header)" },
     errors: {
       description: "400 only: the first message per invalid field, or an import's rejected rows",
       oneOf: [
@@ -107,6 +109,18 @@ const MORE_STATUSES: Record<string, number[]> = {
   "tracking.ndrAction": [502],
   // too many lookups that matched no parcel from one address (shipments/track-limiter.ts)
   "tracking.track": [429],
+  // phone OTPs (issue 29): COD_CONFIRM names an order (404, or 409 when it needs no confirmation), the send limits (429);
+  // a verified LOGIN of an inactive account (403), a COD order no longer confirmable (409)
+  "otp.send": [404, 409, 429],
+  "otp.verify": [403, 409],
+  // guest checkout (issue 29): turned off (403 GUEST_CHECKOUT_OFF), an unknown cart or product (404), out of
+  // stock (409), a reused Idempotency-Key (422), the per-phone and per-address limits (429)
+  "guest.createCart": [403],
+  "guest.cart": [403, 404],
+  "guest.addItem": [403, 404, 409],
+  "guest.setItem": [403, 404, 409],
+  "guest.checkout": [403, 404, 409, 422, 429],
+  "guest.exchangeLink": [403, 404],
 };
 
 export interface OperationFacts {

@@ -26,7 +26,12 @@ export interface RestOptions {
 interface AdapterError {
   message?: string;
   code: string;
-  data?: { storeCode?: string; fieldErrors?: Record<string, string>; rowErrors?: { line: number; field: string; message: string }[] };
+  data?: {
+    storeCode?: string;
+    fieldErrors?: Record<string, string>;
+    rowErrors?: { line: number; field: string; message: string }[];
+    details?: { attemptsLeft?: number; retryAfterSeconds?: number };
+  };
 }
 const isAdapterError = (body: unknown): body is AdapterError =>
   typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string" && !("timestamp" in body);
@@ -118,8 +123,11 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
       body.data?.fieldErrors,
       body.data?.storeCode,
     );
+    // a 429 that knows how long to wait says it the standard way too
+    const details = body.data?.details;
+    if (details?.retryAfterSeconds !== undefined) void reply.header("retry-after", String(details.retryAfterSeconds));
     // an import refused for its rows: every row's errors (line, field, message)
-    return JSON.stringify(body.data?.rowErrors ? { ...answer, errors: body.data.rowErrors } : answer);
+    return JSON.stringify({ ...answer, ...details, ...(body.data?.rowErrors ? { errors: body.data.rowErrors } : {}) });
   });
 
   // Workaround (trpc-to-openapi 3.3, fastify adapter): its handler calls reply.send() without

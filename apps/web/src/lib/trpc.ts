@@ -1,17 +1,24 @@
 import { createTRPCReact, type CreateTRPCReact } from "@trpc/react-query";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import type { AppRouter, RouterInputs, RouterOutputs } from "@store/api";
 import { authHeader } from "./auth";
+import { orderTokenHeader } from "../components/store/guest/guestStorage";
+
+/** On the guest pages (/guest/…), a call about an order this browser holds an access token for. */
+const readsGuestOrder = (input: unknown) =>
+  typeof window !== "undefined" && window.location.pathname.startsWith("/guest/") && "X-Order-Token" in orderTokenHeader([input]);
 
 export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
 export type { RouterInputs, RouterOutputs };
 
 const links = [
-  httpBatchLink({
-    url: "/api/trpc",
-    transformer: superjson,
-    headers: () => authHeader(),
+  // issue 29: a guest's order (one this browser holds an access token for) is read with X-Order-Token
+  // alone, in its own requests: a login's bearer token would make the server ask whose order it is
+  splitLink({
+    condition: (op) => readsGuestOrder(op.input),
+    true: httpBatchLink({ url: "/api/trpc", transformer: superjson, headers: ({ opList }) => orderTokenHeader(opList.map((op) => op.input)) }),
+    false: httpBatchLink({ url: "/api/trpc", transformer: superjson, headers: () => authHeader() }),
   }),
 ];
 

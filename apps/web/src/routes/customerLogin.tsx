@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { useQueryClient } from "@tanstack/react-query";
@@ -11,6 +11,11 @@ import { saveCustomerSession } from "../lib/auth";
 import { errorCode, trpc } from "../lib/trpc";
 import { useHydrated } from "../lib/hydration";
 import { lazyZodResolver } from "../lib/lazyResolver";
+import { LoginMethodSwitch, type LoginMethod } from "../components/store/account/LoginMethodSwitch";
+import { Loading } from "../components/QueryState";
+
+// the OTP steps load when chosen: the password form stays the first page's only form
+const OtpLoginPanel = lazy(() => import("../components/store/account/OtpLoginPanel").then((m) => ({ default: m.OtpLoginPanel })));
 
 export const Route = createFileRoute("/customerLogin")({
   validateSearch: loginSearch,
@@ -28,6 +33,7 @@ function CustomerLogin() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
+  const [method, setMethod] = useState<LoginMethod>("password");
   const form = useForm<LoginForm>({ resolver: loginResolver, defaultValues: { number: "", password: "" } });
   const login = trpc.auth.customerLogin.useMutation({
     onSuccess: (res) => {
@@ -51,34 +57,41 @@ function CustomerLogin() {
         <h1>Login</h1>
         <p className="hint">Log in with your phone number to order, see your cart and track orders.</p>
         {redirect && <p className="notice">Please log in to continue.</p>}
-        <form onSubmit={submit} onFocus={() => loginResolver.preload()} noValidate>
-          <FormField
-            id="login-number"
-            label="Phone Number"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
-            registration={form.register("number")}
-            error={e.number}
-          />
-          <FormField
-            id="login-password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            registration={form.register("password")}
-            error={e.password}
-          />
-          {formError && (
-            <p className="form-error" role="alert">
-              {formError}
-            </p>
-          )}
-          <button type="submit" className="btn block" disabled={login.isPending || !hydrated}>
-            {login.isPending ? "Logging in..." : "Login"}
-          </button>
-        </form>
+        <LoginMethodSwitch value={method} onChange={setMethod} />
+        {method === "otp" ? (
+          <Suspense fallback={<Loading />}>
+            <OtpLoginPanel redirect={redirect} />
+          </Suspense>
+        ) : (
+          <form onSubmit={submit} onFocus={() => loginResolver.preload()} noValidate>
+            <FormField
+              id="login-number"
+              label="Phone Number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={10}
+              registration={form.register("number")}
+              error={e.number}
+            />
+            <FormField
+              id="login-password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              registration={form.register("password")}
+              error={e.password}
+            />
+            {formError && (
+              <p className="form-error" role="alert">
+                {formError}
+              </p>
+            )}
+            <button type="submit" className="btn block" disabled={login.isPending || !hydrated}>
+              {login.isPending ? "Logging in..." : "Login"}
+            </button>
+          </form>
+        )}
         <p className="auth-switch">
           <Link to="/forgotPassword">Forgot password?</Link>
         </p>

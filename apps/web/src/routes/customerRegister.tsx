@@ -2,7 +2,7 @@ import { useState } from "react";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { toast } from "../lib/toast";
-import type { customerSignUpSchema } from "@store/validators";
+import type { customerPasswordSignUpSchema } from "@store/validators";
 import { PASSWORD_MIN_LENGTH } from "@store/validators/constants";
 import type { z } from "zod";
 import { FormField } from "../components/FormField";
@@ -14,9 +14,9 @@ import { usePincodeFill } from "../components/store/usePincodeFill";
 
 export const Route = createFileRoute("/customerRegister")({ component: CustomerRegister });
 
-type SignUpInput = z.input<typeof customerSignUpSchema>;
-type SignUp = z.output<typeof customerSignUpSchema>;
-const signUpResolver = lazyZodResolver((schemas) => schemas.customerSignUpSchema);
+type SignUpInput = z.input<typeof customerPasswordSignUpSchema>;
+type SignUp = z.output<typeof customerPasswordSignUpSchema>;
+const signUpResolver = lazyZodResolver((schemas) => schemas.customerPasswordSignUpSchema);
 const FIELDS = ["firstName", "lastName", "number", "email", "houseNo", "areaAddress", "city", "state", "pinCode", "password", "agreeToTerms"] as const;
 
 function CustomerRegister() {

@@ -7,9 +7,22 @@ import { allCustomers, customerDetails, customerPage, deleteCustomer, setCustome
 
 export const customersRouter = createTRPCRouter({
   save: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/customers/save", tags: ["Customers"], summary: "Customer sign-up", protect: false } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/customers/save",
+        tags: ["Customers"],
+        summary: "Customer sign-up, with a password or the signupToken of a phone OTP (then the phone is verified)",
+        protect: false,
+      },
+    })
     .input(customerSignUpSchema)
-    .output(successOutput.extend({ customerId: z.number().int() }))
+    .output(
+      successOutput.extend({
+        customerId: z.number().int(),
+        token: z.string().optional().describe("with a signupToken (the phone verified by OTP): the new customer's login token"),
+      }),
+    )
     .mutation(({ ctx, input }) => signUp(ctx, input)),
 
   details: customerOrAdminProcedure

@@ -1,4 +1,5 @@
 // Customer accounts: sign-up, profile changes (phone and email stay unique), status and deletion.
+import { randomBytes } from "node:crypto";
 import { assertStrongPassword } from "./password-policy.ts";
 import type { Db, Prisma } from "@store/db";
 import { PAGE_SIZE, type customerSignUpSchema, type customerUpdateSchema } from "@store/validators";
@@ -13,7 +14,10 @@ import { withOrderSummary } from "./customer-order-summary.ts";
 import type { Context } from "../context.ts";
 import { type AuthedContext, searchedId } from "../platform/context-guards.ts";
 import { StoreError } from "../platform/errors.ts";
+import { isPhoneToken } from "./otp/phone-tokens.ts";
 import { assertStateMatchesPincode } from "../delivery/pincode-state.ts";
+import { writeProfileAddress } from "./addresses/addresses.ts";
+import { attachGuestOrders } from "../guest/attach-orders.ts";
 
 /**
  * Whom a 409 for a taken phone or email may tell which one it is: a sign-up (the spec's named 409)
@@ -69,12 +73,24 @@ export async function signUp(ctx: Context, input: z.infer<typeof customerSignUpS
   await countProbe(ctx, "sign-ups");
   await assertUnique(ctx.db, input.number, input.email, undefined, "named");
   await assertStateMatchesPincode(ctx.db, { pincode: input.pinCode, state: input.state });
-  const { password, ...fields } = input;
-  await assertStrongPassword(ctx.db, password);
-  const passwordHash = await hashPassword(password);
+  const { password, signupToken, ...fields } = input;
+  // a signupToken proves the phone by OTP (accounts/otp): such an account may have no password
+  if (signupToken !== undefined && !isPhoneToken(ctx.services.otpSecret, "signup", signupToken, input.number)) {
+    throw new StoreError(400, "SIGNUP_TOKEN_INVALID", "Your phone verification has expired or was for another number. Please verify your phone again.");
+  }
+  const phoneVerified = signupToken !== undefined ? { phoneVerified: true, phoneVerifiedAt: new Date() } : {};
+  if (password !== undefined) await assertStrongPassword(ctx.db, password);
+  // without one, a random secret nobody knows: no password logs in until one is set by a reset
+  const passwordHash = await hashPassword(password ?? randomBytes(32).toString("base64url"));
   const created = await writeNamingClash(ctx.db, input.number, input.email, undefined, "named", () =>
     ctx.db.$transaction(async (tx) => {
-      const customer = await tx.customer.create({ data: { ...fields, passwordHash, agreeToTerms: true }, select: { customerId: true } });
+      const customer = await tx.customer.create({ data: { ...fields, ...phoneVerified, passwordHash, agreeToTerms: true }, select: { customerId: true } });
+      // the sign-up's address is address #1, the default (issue 29)
+      await writeProfileAddress(tx, { ...fields, gstin: null, customerId: customer.customerId });
+      // issue 29: the guest orders placed with this phone become the new account's (My Orders) — only
+      // when the phone is proved by its OTP: a number typed at sign-up proves nothing, and the orders
+      // carry their buyer's name and address
+      if (signupToken !== undefined) await attachGuestOrders(tx, customer.customerId, fields.number);
       await queueMail(tx, ctx.services.mail, fields.email, {
         kind: "welcome",
         name: fields.firstName,
@@ -83,7 +99,10 @@ export async function signUp(ctx: Context, input: z.infer<typeof customerSignUpS
       return customer;
     }),
   );
-  return { success: true, message: "Registration successful. Please log in.", customerId: created.customerId };
+  if (signupToken === undefined) return { success: true, message: "Registration successful. Please log in.", customerId: created.customerId };
+  // an OTP-verified sign-up has no password to log in with: it is logged in now, as an OTP login would be
+  const token = await ctx.services.tokens.sign({ role: "customer", customerId: created.customerId, sessionVersion: 0 });
+  return { success: true, message: "Registration successful. You are logged in.", customerId: created.customerId, token };
 }
 
 export async function customerDetails(ctx: AuthedContext, customerId: number) {
@@ -155,7 +174,10 @@ function tellCustomerOfNewPassword(ctx: AuthedContext, tx: Prisma.TransactionCli
  */
 export async function updateCustomer(ctx: AuthedContext, input: z.infer<typeof customerUpdateSchema> & { customerId: number }) {
   assertOwnCustomer(ctx.auth, input.customerId, "the details");
-  const current = await ctx.db.customer.findUnique({ where: { customerId: input.customerId }, select: { number: true, email: true, firstName: true } });
+  const current = await ctx.db.customer.findUnique({
+    where: { customerId: input.customerId },
+    select: { number: true, email: true, firstName: true, lastName: true },
+  });
   if (!current) throw new StoreError(404, "NOT_FOUND", `Customer ${input.customerId} was not found.`);
   if (ctx.auth.role === "customer" && (current.number !== input.number || current.email.toLowerCase() !== input.email.toLowerCase())) {
     await countProbe(ctx, "changes of phone number or email");
@@ -178,6 +200,8 @@ export async function updateCustomer(ctx: AuthedContext, input: z.infer<typeof c
         },
         select: { ...customerSelect, sessionVersion: true },
       });
+      // legacy clients edit "the" address: it is the default of the address book (issue 29)
+      await writeProfileAddress(tx, updated, current);
       // told at the address it had before this save, in case the same save changed it
       if (passwordHash && ctx.auth.role === "admin") await tellCustomerOfNewPassword(ctx, tx, current);
       return updated;

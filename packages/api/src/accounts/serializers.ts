@@ -16,6 +16,8 @@ export const customerSelect = {
   gstin: true,
   customerStatus: true,
   agreeToTerms: true,
+  phoneVerified: true,
+  phoneVerifiedAt: true,
   createdAt: true,
   updatedAt: true,
 } satisfies Prisma.CustomerSelect;
@@ -34,6 +36,8 @@ export const customerOutput = z.object({
   gstin: z.string().nullable().describe("a business buyer's GSTIN, printed on its invoices"),
   customerStatus: z.boolean(),
   agreeToTerms: z.boolean(),
+  phoneVerified: z.boolean().describe("the phone was proved by an SMS code (OTP login, or sign-up with a signupToken)"),
+  phoneVerifiedAt: z.date().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

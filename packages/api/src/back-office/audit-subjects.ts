@@ -120,6 +120,10 @@ const order = async (db: Db, id: string): Promise<Snapshot> => {
   return o && { paymentStatus: o.paymentStatus, ...Object.fromEntries(o.lines.map((l) => [`line ${l.orderId}`, l.orderStatus])) };
 };
 
+/** where an order's COD confirmation stands (issue 29) */
+const codConfirmation = (db: Db, id: string): Promise<Snapshot> =>
+  db.order.findUnique({ where: { productOrderId: id }, select: { codConfirmation: true, codConfirmedBy: true, codConfirmNote: true } });
+
 const hsnName = (db: Db, id: string): Promise<Snapshot> => db.hsnName.findUnique({ where: { hsnCode: id }, select: { description: true } });
 
 const cartEntry = (db: Db, id: string): Promise<Snapshot> =>
@@ -172,6 +176,13 @@ const shipment = async (db: Db, id: string): Promise<Snapshot> => {
   };
 };
 
+/** a message template (issue 29) as registered on the DLT platform */
+const messageTemplate = (db: Db, id: string): Promise<Snapshot> =>
+  db.messageTemplate.findUnique({
+    where: { templateId: Number(id) },
+    select: { channel: true, kind: true, dltTemplateId: true, senderId: true, providerTemplateId: true, text: true, active: true },
+  });
+
 const settings = async (db: Db): Promise<Snapshot> => ({ ...(await loadSettings(db)) });
 
 const created = (path: string[]) => (_input: Input, output: unknown) => {
@@ -188,6 +199,15 @@ export const NOT_AUDITED = new Set([
   "auth.customerResetPassword",
   "auth.adminForgotPassword",
   "auth.adminResetPassword",
+  // phone OTPs (issue 29): the buyer's own sign-in and confirmation, whatever token is sent along
+  "otp.send",
+  "otp.verify",
+  // a guest's own cart, checkout and order link (issue 29): shopper writes, whatever token is sent along
+  "guest.createCart",
+  "guest.addItem",
+  "guest.setItem",
+  "guest.checkout",
+  "guest.exchangeLink",
 ]);
 
 export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
@@ -241,6 +261,14 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   "orders.update": { entity: "order line", verb: "changed the order", id: fromInput("orderId"), snapshot: orderLine },
   "orders.updateStatus": { entity: "order line", verb: "changed the order status", id: fromInput("orderId"), snapshot: orderLine },
   "orders.decideReturn": { entity: "order line", verb: "decided the return", id: fromInput("orderId"), snapshot: orderLine },
+  // issue 29: an admin's confirmation after a call to the buyer (a buyer's own code is not back-office work)
+  "orders.codConfirm": {
+    entity: "order",
+    verb: "confirmed the cash-on-delivery order",
+    id: (i) => str(i?.productOrderId),
+    snapshot: codConfirmation,
+    detail: (i) => (typeof i?.note === "string" ? `: ${i.note}` : undefined),
+  },
   "orderDesk.setStatus": {
     entity: "order",
     verb: "moved the order",
@@ -270,6 +298,10 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   "coupons.create": { entity: "coupon", verb: "created the coupon", id: created(["couponId"]), snapshot: coupon },
   "coupons.update": { entity: "coupon", verb: "changed the coupon", id: fromInput("couponId"), snapshot: coupon },
   "coupons.disable": { entity: "coupon", verb: "disabled the coupon", id: fromInput("couponId"), snapshot: coupon },
+
+  "messagingTemplates.create": { entity: "message template", verb: "registered the message template", id: created(["templateId"]), snapshot: messageTemplate },
+  "messagingTemplates.update": { entity: "message template", verb: "changed the message template", id: fromInput("templateId"), snapshot: messageTemplate },
+  "messagingTemplates.remove": { entity: "message template", verb: "deleted the message template", id: fromInput("templateId"), snapshot: messageTemplate },
 
   "zones.create": { entity: "delivery zone", verb: "added the delivery zone", id: created(["zoneId"]), snapshot: zone },
   "zones.update": { entity: "delivery zone", verb: "changed the delivery zone", id: fromInput("zoneId"), snapshot: zone },

@@ -43,6 +43,10 @@ describe("settings", () => {
       dispatchCutoff: "14:00",
       nonWorkingDays: ["SUN"],
       searchSynonyms: [...DEFAULT_SEARCH_SYNONYMS],
+      codConfirmation: "off",
+      codConfirmHours: 24,
+      guestCheckoutEnabled: true,
+      guestCodNeedsOtp: true,
     };
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free", ...limits });
     await expect(env.admin.settings.update({ defaultDeliveryCharge: 49.5 })).resolves.toEqual({

@@ -29,6 +29,10 @@ const settingsOutput = z.object({
   searchSynonyms: z
     .array(z.string())
     .describe('the storefront search\'s synonym groups, one a line: "phenyl, fenyl" (each finds the others) or "pocha => mop" (the left also finds the right)'),
+  codConfirmation: z.enum(["off", "otp"]).describe('"otp": a new cash-on-delivery order stays Pending until the buyer confirms it with an SMS code'),
+  codConfirmHours: z.number().int().describe("an unconfirmed cash-on-delivery order is cancelled after this many hours"),
+  guestCheckoutEnabled: z.boolean().describe("shoppers may order without an account"),
+  guestCodNeedsOtp: z.boolean().describe("a guest's cash-on-delivery order needs a verified OTP for its phone"),
 });
 
 export const settingsRouter = createTRPCRouter({
@@ -60,7 +64,7 @@ export const settingsRouter = createTRPCRouter({
         path: "/settings",
         tags: ["Settings"],
         summary:
-          "Change settings (the store owner): default delivery charge, order limits per customer (maxOpenUnpaidOrders, maxOrdersPerHour, maxUnitsPerProductPerOrder), cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), freeDeliveryAbove, UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines)",
+          "Change settings (the store owner): default delivery charge, order limits per customer (maxOpenUnpaidOrders, maxOrdersPerHour, maxUnitsPerProductPerOrder), cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), freeDeliveryAbove, UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines), checkout (codConfirmation off|otp, codConfirmHours 1-168, guestCheckoutEnabled, guestCodNeedsOtp)",
       },
     })
     .input(settingsUpdateSchema)

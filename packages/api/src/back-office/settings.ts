@@ -4,6 +4,7 @@ import { stateLabel, toPaise, toRupees } from "@store/domain";
 import type { z } from "zod";
 import type { Db } from "@store/db";
 import type { Context } from "../context.ts";
+import { StoreError } from "../platform/errors.ts";
 
 export interface Settings {
   defaultDeliveryCharge: number | "Free";
@@ -46,6 +47,14 @@ export interface Settings {
   nonWorkingDays: string[];
   /** the storefront search's synonym groups, one a line: "phenyl, fenyl" or "pocha => mop" (issue 18) */
   searchSynonyms: string[];
+  /** issue 29 (contracts/otp-and-sms.md): "otp" = a new cash-on-delivery order waits for the buyer's OTP */
+  codConfirmation: "off" | "otp";
+  /** whole hours a COD order may stay unconfirmed before the job cod-confirm-expiry cancels it */
+  codConfirmHours: number;
+  /** issue 29 (contracts/guest-and-addresses.md): shoppers may order without an account */
+  guestCheckoutEnabled: boolean;
+  /** a guest's cash-on-delivery order needs a verified OTP for its phone */
+  guestCodNeedsOtp: boolean;
 }
 
 /**
@@ -65,6 +74,7 @@ interface Codec<T> {
   read(text: string): T;
   write(value: T): string;
 }
+const flag = (fallback: boolean): Codec<boolean> => ({ fallback: String(fallback), read: (s) => s === "true", write: String });
 const text: Codec<string> = { fallback: "", read: (s) => s, write: (s) => s };
 const whole = (fallback: number): Codec<number> => ({ fallback: String(fallback), read: Number, write: String });
 // money is kept as paise text so that no float is ever stored
@@ -81,7 +91,7 @@ const CODECS: { [K in keyof Settings]: Codec<Settings[K]> } = {
   maxOpenUnpaidOrders: whole(ORDER_LIMIT_DEFAULTS.maxOpenUnpaidOrders),
   maxOrdersPerHour: whole(ORDER_LIMIT_DEFAULTS.maxOrdersPerHour),
   maxUnitsPerProductPerOrder: whole(ORDER_LIMIT_DEFAULTS.maxUnitsPerProductPerOrder),
-  codEnabled: { fallback: "true", read: (s) => s === "true", write: String },
+  codEnabled: flag(true),
   codFee: money,
   codMaxOrderValue: optionalMoney,
   freeDeliveryAbove: optionalMoney,
@@ -110,6 +120,10 @@ const CODECS: { [K in keyof Settings]: Codec<Settings[K]> } = {
   dispatchCutoff: { ...text, fallback: "14:00" },
   nonWorkingDays: { fallback: "SUN", read: (s) => (s === "" ? [] : s.split(",")), write: (list) => list.join(",") },
   searchSynonyms: { fallback: DEFAULT_SEARCH_SYNONYMS.join("\n"), read: (s) => s.split("\n").filter(Boolean), write: (lines) => lines.join("\n") },
+  codConfirmation: { fallback: "off", read: (s) => (s === "otp" ? "otp" : "off"), write: (v) => v },
+  codConfirmHours: whole(24),
+  guestCheckoutEnabled: flag(true),
+  guestCodNeedsOtp: flag(true),
 };
 const KEYS = Object.keys(CODECS) as (keyof Settings)[];
 
@@ -128,6 +142,10 @@ export async function loadSearchSynonyms(db: Pick<Db, "storeSetting">): Promise<
 }
 
 export async function saveSettings(ctx: Context, input: Update) {
+  // an OTP that can never be sent would leave every COD order to expire
+  if (input.codConfirmation === "otp" && !ctx.services.sms) {
+    throw new StoreError(400, "SMS_NOT_CONFIGURED", "Set up SMS (SMS_PROVIDER) before asking COD buyers for an OTP");
+  }
   const write = <K extends keyof Settings>(key: K, value: Settings[K]) => ({ key, value: CODECS[key].write(value) });
   const changes = KEYS.flatMap((key) => (input[key] === undefined ? [] : [write(key, input[key])]));
   await ctx.db.$transaction(changes.map(({ key, value }) => ctx.db.storeSetting.upsert({ where: { key }, create: { key, value }, update: { value } })));

@@ -63,6 +63,7 @@ export const ROBOTS_DISALLOW = [
   "/product-management",
   "/settings",
   "/shipments",
+  "/sms-templates",
   "/staff",
   "/total-order",
   "/totalAddToCart",
@@ -79,6 +80,8 @@ export const ROBOTS_DISALLOW = [
   "/userProfile/",
   "/product/",
   "/singleProductDetails/*/",
+  // a guest's cart, checkout and order pages (issue 29; an order page's address may carry a one-time link)
+  "/guest/",
   // accounts
   "/customerLogin",
   "/customerRegister",

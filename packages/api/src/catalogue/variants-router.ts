@@ -9,7 +9,16 @@ import { createVariant, removeVariant, updateVariant } from "./variants.ts";
 const packPath = { productId: id("Product id"), variantId: id("Pack id") };
 
 /** the procedures whose REST answer is 201 Created (apps/server plugins/rest.ts) */
-export const CREATED_PROCEDURES = new Set(["variants.create", "coupons.create", "zones.create", "shipments.create"]);
+export const CREATED_PROCEDURES = new Set([
+  "variants.create",
+  "coupons.create",
+  "zones.create",
+  "shipments.create",
+  "guest.createCart",
+  "guest.checkout",
+  "addresses.add",
+  "messagingTemplates.create",
+]);
 
 export const variantsRouter = createTRPCRouter({
   create: adminProcedure

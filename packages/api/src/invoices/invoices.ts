@@ -6,8 +6,10 @@ import { amountInWords, documentNumber, financialYear, GST_STATES, stateCodeOf, 
 import type { InvoiceDocument, InvoiceLine } from "./invoice-pdf.ts";
 import type { Settings } from "../back-office/settings.ts";
 import { ownOrder } from "../orders/order-view.ts";
+import { orderReader } from "../guest/order-access.ts";
 import { packName } from "@store/domain";
 import type { AuthedContext } from "../platform/context-guards.ts";
+import type { Context } from "../context.ts";
 import { StoreError } from "../platform/errors.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -106,7 +108,12 @@ export async function issueInvoice(tx: Tx, productOrderId: string, settings: Set
       gstRate: true,
     },
   });
-  const buyer = await tx.customer.findUnique({ where: { customerId: order.customerId }, select: { gstin: true } });
+  // the GSTIN of the address the order went to (issue 29), snapshot on the order; an order from before
+  // the address book (no addressId) had the customer's own
+  const buyer =
+    order.addressId !== null || order.isGuest
+      ? { gstin: order.buyerGstin }
+      : await tx.customer.findUnique({ where: { customerId: order.customerId }, select: { gstin: true } });
   const sellerState = settings.sellerGstin.slice(0, 2);
   const placeOfSupply = stateCodeOf(order.state) ?? sellerState;
   const interState = placeOfSupply !== sellerState;
@@ -303,8 +310,9 @@ export async function invoiceDocumentOf(db: Tx, productOrderId: string): Promise
 }
 
 /** The tax invoice of an order, for its owner or an admin (anyone else: 404). */
-export async function invoiceOf(ctx: AuthedContext, productOrderId: string): Promise<InvoiceDocument> {
-  await ownOrder(ctx, productOrderId);
+/** For its customer, an admin, or the holder of its X-Order-Token. */
+export async function invoiceOf(ctx: Context, productOrderId: string): Promise<InvoiceDocument> {
+  await orderReader(ctx, productOrderId);
   const invoice = await invoiceDocumentOf(ctx.db, productOrderId);
   if (!invoice) throw new StoreError(404, "NOT_FOUND", `Order ${productOrderId} has no tax invoice (it was placed before invoices were issued).`);
   return invoice;

@@ -9,6 +9,7 @@ import type { MailTransport } from "../messaging/email/smtp.ts";
 import { sendDueMessages } from "../messaging/outbox-sender.ts";
 import { expireUnpaidUpiOrders } from "../payments/payments.ts";
 import { pollTracking } from "../shipments/tracking-poll.ts";
+import { expireUnconfirmedCodOrders } from "../orders/cod-confirm-expiry.ts";
 
 /** When the queue runs a job by itself: a cron expression (UTC, whole minutes at the finest), or every so many ms (under a minute). */
 export type JobSchedule = { cron: string } | { everyMs: number };
@@ -38,15 +39,15 @@ export interface JobDefinition {
 const OUTBOX_ROUND = 10;
 
 export const JOBS = {
-  /** sends the outbox's due messages (issue 16); without SMTP they wait, so a run handles none */
+  /** sends the outbox's due messages (issue 16): e-mails with SMTP, SMS with services.sms (issue 29); the others wait */
   outbox: {
     schedule: { everyMs: 1000 },
     expireInSeconds: 300,
-    async run({ db, mailer, log }, signal) {
-      if (!mailer) return 0;
+    async run({ db, services, mailer, log }, signal) {
+      if (!mailer && !services.sms) return 0;
       let handled = 0;
       for (;;) {
-        const report = await sendDueMessages(db, mailer.transport, { from: mailer.from, limit: OUTBOX_ROUND });
+        const report = await sendDueMessages(db, mailer?.transport ?? null, { from: mailer?.from ?? "", sms: services.sms, limit: OUTBOX_ROUND });
         if (report.failed > 0) log.warn({ ...report }, "outbox: some messages failed and will be retried");
         handled += report.sent + report.failed;
         if (signal.aborted || report.sent + report.failed < OUTBOX_ROUND) return handled;
@@ -59,6 +60,17 @@ export const JOBS = {
     expireInSeconds: 300,
     async run({ db, services }) {
       const expired = await expireUnpaidUpiOrders(db, services.mail);
+      // their stock is back on the shelf
+      if (expired > 0) services.productEvents.changed();
+      return expired;
+    },
+  },
+  /** cancels cash-on-delivery orders nobody confirmed within Settings' codConfirmHours (issue 29) */
+  "cod-confirm-expiry": {
+    schedule: { cron: "*/10 * * * *" },
+    expireInSeconds: 300,
+    async run({ db, services }) {
+      const expired = await expireUnconfirmedCodOrders(db, services);
       // their stock is back on the shelf
       if (expired > 0) services.productEvents.changed();
       return expired;

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { id, pageInput } from "@store/validators";
 import { ownerProcedure, createTRPCRouter } from "../trpc.ts";
 import { successOutput } from "../platform/serialize-common.ts";
-import { OUTBOX_STATUSES, outboxMessage, outboxPage, resendMessage } from "./outbox-admin.ts";
+import { OUTBOX_CHANNEL_FILTERS, OUTBOX_STATUSES, outboxMessage, outboxPage, resendMessage } from "./outbox-admin.ts";
 
 const messageId = id("messageId");
 
 const listedOutput = z.object({
   messageId: z.number().int(),
+  /** email, sms or whatsapp (issue 29) */
+  channel: z.string(),
   kind: z.string(),
   recipient: z.string(),
   subject: z.string(),
@@ -17,6 +19,8 @@ const listedOutput = z.object({
   nextAttemptAt: z.date().nullable(),
   createdAt: z.date(),
   sentAt: z.date().nullable(),
+  /** the SMS provider's id for the message */
+  providerMessageId: z.string().nullable(),
 });
 
 export const emailsRouter = createTRPCRouter({
@@ -26,10 +30,16 @@ export const emailsRouter = createTRPCRouter({
         method: "GET",
         path: "/emails",
         tags: ["Emails"],
-        summary: "The outbox, newest first, 20 a page; ?status= and ?search= (recipient, subject) (the store owner)",
+        summary:
+          "The outbox, newest first, 20 a page; ?status=, ?search= (recipient, subject) and ?channel=email|sms|whatsapp|all (default email, as before SMS) (the store owner)",
       },
     })
-    .input(pageInput.extend({ status: z.enum(OUTBOX_STATUSES, { error: `status must be one of: ${OUTBOX_STATUSES.join(", ")}` }).optional() }))
+    .input(
+      pageInput.extend({
+        status: z.enum(OUTBOX_STATUSES, { error: `status must be one of: ${OUTBOX_STATUSES.join(", ")}` }).optional(),
+        channel: z.enum(OUTBOX_CHANNEL_FILTERS, { error: `channel must be one of: ${OUTBOX_CHANNEL_FILTERS.join(", ")}` }).optional(),
+      }),
+    )
     .output(z.object({ items: z.array(listedOutput), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }))
     .query(({ ctx, input }) => outboxPage(ctx, input)),
 
@@ -39,7 +49,7 @@ export const emailsRouter = createTRPCRouter({
         method: "GET",
         path: "/emails/{messageId}",
         tags: ["Emails"],
-        summary: "One message with its HTML, text and every send attempt (the store owner)",
+        summary: "One message with its HTML, text (an SMS: the text as sent) and every send attempt (the store owner)",
       },
     })
     .input(z.object({ messageId }))
@@ -59,7 +69,7 @@ export const emailsRouter = createTRPCRouter({
         method: "POST",
         path: "/emails/{messageId}/resend",
         tags: ["Emails"],
-        summary: "Send a message again, as a new outbox entry (the store owner)",
+        summary: "Send a message again, as a new outbox entry (the store owner); an SMS with its kind's template as it is now",
       },
     })
     .input(z.object({ messageId }))

@@ -32,6 +32,15 @@ export type MailInput =
       grandTotalPaise: number;
       paymentMethod: string;
       invoiceNumber: string | null;
+      /** issue 29: a guest's order: orderUrl is a one-time link good for this many days */
+      oneTimeLinkDays?: number;
+      /** issue 29: a COD order waiting for the buyer's SMS code is cancelled after this many hours (absent: none asked) */
+      codConfirmHours?: number | null;
+    } & OrderRef)
+  | ({
+      /** issue 29: a COD order nobody confirmed (the cod-confirm-expiry job) has been cancelled */
+      kind: "cod-confirm-expired";
+      hours: number;
     } & OrderRef)
   | ({ kind: "payment-confirmed"; amountPaise: number } & OrderRef)
   | ({ kind: "payment-failed"; amountPaise: number; reason: string } & OrderRef)
@@ -116,6 +125,8 @@ const METHOD_WORDS: Record<string, string> = {
   ONLINE: "Online: please complete the payment from your order page if you have not yet.",
 };
 
+const hoursText = (hours: number) => (hours === 1 ? "1 hour" : `${hours} hours`);
+
 interface Draft {
   subject: string;
   name: string;
@@ -193,7 +204,29 @@ function draftOf(input: MailInput): Draft {
           ],
         },
         { p: METHOD_WORDS[input.paymentMethod] ?? `Payment: ${input.paymentMethod}.` },
+        ...(input.codConfirmHours
+          ? [
+              {
+                p: `Please confirm this cash-on-delivery order with the code we sent you by SMS, on your order page, within ${hoursText(input.codConfirmHours)}; an order not confirmed by then is cancelled.`,
+              },
+            ]
+          : []),
         ...(input.invoiceNumber ? [{ p: `Your GST tax invoice ${input.invoiceNumber} is attached.` }] : []),
+        { link: input.orderUrl, label: "View your order" },
+        ...(input.oneTimeLinkDays
+          ? [
+              {
+                p: `This button opens your order once, within ${input.oneTimeLinkDays} days. To see all your orders in one place, register with this phone number.`,
+              },
+            ]
+          : []),
+      ]);
+    case "cod-confirm-expired":
+      return draft(`Your order ${input.productOrderId} has been cancelled`, input.name, [
+        {
+          p: `We did not receive the confirmation of your cash-on-delivery order ${input.productOrderId} within ${hoursText(input.hours)}, so it has been cancelled. Nothing is due from you.`,
+        },
+        { p: "You are welcome to place the order again." },
         { link: input.orderUrl, label: "View your order" },
       ]);
     case "payment-confirmed":

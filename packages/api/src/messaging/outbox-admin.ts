@@ -1,14 +1,23 @@
 // The admin's "Emails" screen (issue 16): the outbox with each message's attempts, a preview, resend.
+// It lists one channel at a time (issue 29): e-mail unless asked, as before SMS existed.
 import type { Prisma } from "@store/db";
+import type { MessageTemplateKind } from "@store/domain";
 import { PAGE_SIZE } from "@store/validators";
 import type { Context } from "../context.ts";
 import { StoreError } from "../platform/errors.ts";
+import { queueSms } from "./sms/queue-sms.ts";
 
-/** cancelled: its event was undone before the message was due (a payment confirmation undone within 10 minutes) */
-export const OUTBOX_STATUSES = ["queued", "sent", "failed", "waiting", "cancelled"] as const;
+/**
+ * cancelled: its event was undone before the message was due (a payment confirmation undone within 10 minutes);
+ * skipped: an SMS of a kind without a registered DLT template, never sent
+ */
+export const OUTBOX_STATUSES = ["queued", "sent", "failed", "waiting", "cancelled", "skipped"] as const;
+/** the list's channel filter: one channel, or all of them */
+export const OUTBOX_CHANNEL_FILTERS = ["email", "sms", "whatsapp", "all"] as const;
 
 const listed = {
   messageId: true,
+  channel: true,
   kind: true,
   recipient: true,
   subject: true,
@@ -18,10 +27,16 @@ const listed = {
   nextAttemptAt: true,
   createdAt: true,
   sentAt: true,
+  providerMessageId: true,
 } satisfies Prisma.OutboxMessageSelect;
 
-export async function outboxPage(ctx: Pick<Context, "db">, input: { page: number; search: string; status?: string | undefined }) {
+export async function outboxPage(
+  ctx: Pick<Context, "db">,
+  input: { page: number; search: string; status?: string | undefined; channel?: (typeof OUTBOX_CHANNEL_FILTERS)[number] | undefined },
+) {
+  const channel = input.channel ?? "email";
   const where: Prisma.OutboxMessageWhereInput = {
+    ...(channel === "all" ? {} : { channel }),
     ...(input.status ? { status: input.status } : {}),
     ...(input.search
       ? { OR: [{ recipient: { contains: input.search, mode: "insensitive" } }, { subject: { contains: input.search, mode: "insensitive" } }] }
@@ -53,6 +68,7 @@ export async function outboxMessage(ctx: Pick<Context, "db">, messageId: number)
 export async function resendMessage(ctx: Pick<Context, "db" | "services">, messageId: number) {
   const original = await ctx.db.outboxMessage.findUnique({ where: { messageId } });
   if (!original) throw new StoreError(404, "NOT_FOUND", `Email ${messageId} was not found.`);
+  if (original.channel === "sms") return resendSms(ctx, original);
   const copy = await ctx.db.outboxMessage.create({
     data: {
       channel: original.channel,
@@ -67,4 +83,22 @@ export async function resendMessage(ctx: Pick<Context, "db" | "services">, messa
     select: { messageId: true },
   });
   return { success: true, message: `Email ${messageId} queued again as email ${copy.messageId}.`, messageId: copy.messageId };
+}
+
+/** An SMS again with its kind's template as it is now; one skipped for want of a template kept no variables to send. */
+async function resendSms(ctx: Pick<Context, "db">, original: { messageId: number; kind: string; recipient: string; variables: string | null }) {
+  if (original.variables === null) {
+    throw new StoreError(
+      409,
+      "SMS_NOT_RESENDABLE",
+      `SMS ${original.messageId} was never sent (no DLT template for ${original.kind}), so there is nothing to send again.`,
+    );
+  }
+  const variables = JSON.parse(original.variables) as string[];
+  const messageId = await ctx.db.$transaction(async (tx) => {
+    const sms = await queueSms(tx, { kind: original.kind as MessageTemplateKind, phone: original.recipient, variables });
+    if (!sms.queued) throw new StoreError(409, "NO_DLT_TEMPLATE", `There is no SMS template for ${original.kind} any more: register one first.`);
+    return sms.messageId;
+  });
+  return { success: true, message: `SMS ${original.messageId} queued again as message ${messageId}.`, messageId };
 }

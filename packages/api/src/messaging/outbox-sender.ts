@@ -1,10 +1,14 @@
 // The outbox worker (issue 16): claims due messages with FOR UPDATE SKIP LOCKED and a lease, so
 // several server instances on one PostgreSQL never send one message twice; a failure is retried
-// with growing delays for about a day, every attempt recorded.
+// with growing delays for about a day, every attempt recorded. Each channel is claimed only by a
+// worker that can send it: e-mail with SMTP, SMS with an SMS provider (issue 29).
+import { fillTemplate } from "@store/domain";
+import { Prisma } from "@store/db";
 import type { Context } from "../context.ts";
 import { renderInvoicePdf } from "../invoices/invoice-pdf.ts";
 import { invoiceDocumentOf } from "../invoices/invoices.ts";
 import type { MailTransport } from "./email/smtp.ts";
+import { SmsProviderError, type SmsProvider } from "./sms/port.ts";
 
 /** Minutes to wait after the 1st, 2nd, … failed attempt: 1 min growing to 4 h, about 24 h in all; then the message is given up. */
 export const RETRY_DELAYS_MINUTES = [1, 2, 5, 10, 20, 40, 60, 120, 240, 240, 240, 240, 240] as const;
@@ -14,6 +18,9 @@ const LEASE_MS = 5 * 60_000;
 
 interface Claimed {
   messageId: number;
+  channel: string;
+  templateId: number | null;
+  variables: string | null;
   recipient: string;
   subject: string;
   html: string;
@@ -27,16 +34,16 @@ export interface SendReport {
   failed: number;
 }
 
-async function claim(db: Context["db"], now: Date, limit: number): Promise<Claimed[]> {
+async function claim(db: Context["db"], now: Date, limit: number, channels: string[]): Promise<Claimed[]> {
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   return db.$queryRaw<Claimed[]>`
     UPDATE "OutboxMessage" SET "lockedUntil" = ${leaseUntil}::timestamp(3), "attempts" = "attempts" + 1
     WHERE "messageId" IN (
       SELECT "messageId" FROM "OutboxMessage"
-      WHERE "status" IN ('queued', 'failed', 'waiting') AND "nextAttemptAt" <= ${now}::timestamp(3)
+      WHERE "status" IN ('queued', 'failed', 'waiting') AND "nextAttemptAt" <= ${now}::timestamp(3) AND "channel" IN (${Prisma.join(channels)})
         AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now}::timestamp(3))
       ORDER BY "messageId" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-    RETURNING "messageId", "recipient", "subject", "html", "text", "attachInvoiceOf", "attempts"`;
+    RETURNING "messageId", "channel", "templateId", "variables", "recipient", "subject", "html", "text", "attachInvoiceOf", "attempts"`;
 }
 
 async function attachmentsOf(db: Context["db"], message: Claimed) {
@@ -46,32 +53,89 @@ async function attachmentsOf(db: Context["db"], message: Claimed) {
   return [{ filename: `${invoice.number.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`, content: await renderInvoicePdf(invoice), contentType: "application/pdf" }];
 }
 
-/** Sends what is due now, up to `limit` messages; the caller loops (the job "outbox", jobs/registry.ts). */
-export async function sendDueMessages(db: Context["db"], transport: MailTransport, opts: { from: string; limit?: number; now?: Date }): Promise<SendReport> {
+/**
+ * An SMS as its template is now (the owner may have corrected it since it was queued): the filled text
+ * must match the DLT registration character by character. A template gone or no longer fitting the
+ * message's variables cannot be sent at all, so it is not retried.
+ */
+async function sendSms(db: Context["db"], sms: SmsProvider, message: Claimed): Promise<{ providerMessageId: string | null; text: string }> {
+  const template = message.templateId === null ? null : await db.messageTemplate.findUnique({ where: { templateId: message.templateId } });
+  if (!template || !template.active || template.channel !== "sms" || !template.dltTemplateId || !template.senderId) {
+    throw new SmsProviderError("template removed", false);
+  }
+  const variables = JSON.parse(message.variables ?? "[]") as string[];
+  let text: string;
+  try {
+    text = fillTemplate(template.text, variables);
+  } catch {
+    throw new SmsProviderError("template changed: its placeholders no longer match this message's variables", false);
+  }
+  const { providerMessageId } = await sms.send({
+    phone: message.recipient,
+    text,
+    dltTemplateId: template.dltTemplateId,
+    senderId: template.senderId,
+    providerTemplateId: template.providerTemplateId,
+    variables,
+  });
+  return { providerMessageId, text };
+}
+
+export interface SendOptions {
+  /** the From of e-mails */
+  from: string;
+  limit?: number;
+  now?: Date;
+  /** sends the SMS rows; absent, they wait for a worker that has one */
+  sms?: SmsProvider | null;
+}
+
+/**
+ * Sends what is due now, up to `limit` messages; the caller loops (the job "outbox", jobs/registry.ts).
+ * Without a transport e-mails wait; without `sms` SMS wait.
+ */
+export async function sendDueMessages(db: Context["db"], transport: MailTransport | null, opts: SendOptions): Promise<SendReport> {
   const now = opts.now ?? new Date();
-  const claimed = await claim(db, now, opts.limit ?? 10);
+  const channels = [...(transport ? ["email"] : []), ...(opts.sms ? ["sms"] : [])];
   const report: SendReport = { sent: 0, failed: 0 };
+  if (channels.length === 0) return report;
+  const claimed = await claim(db, now, opts.limit ?? 10, channels);
   for (const message of claimed) {
     try {
-      await transport.send({
-        from: opts.from,
-        to: message.recipient,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        attachments: await attachmentsOf(db, message),
-      });
+      let sent: { providerMessageId: string | null; text?: string } = { providerMessageId: null };
+      if (message.channel === "sms" && opts.sms) {
+        sent = await sendSms(db, opts.sms, message);
+      } else if (transport) {
+        await transport.send({
+          from: opts.from,
+          to: message.recipient,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          attachments: await attachmentsOf(db, message),
+        });
+      }
       await db.$transaction([
         db.outboxMessage.update({
           where: { messageId: message.messageId },
-          data: { status: "sent", sentAt: new Date(), lockedUntil: null, nextAttemptAt: null, lastError: null },
+          data: {
+            status: "sent",
+            sentAt: new Date(),
+            lockedUntil: null,
+            nextAttemptAt: null,
+            lastError: null,
+            ...(sent.providerMessageId ? { providerMessageId: sent.providerMessageId.slice(0, 120) } : {}),
+            ...(sent.text !== undefined ? { text: sent.text } : {}),
+          },
         }),
         db.outboxAttempt.create({ data: { messageId: message.messageId, ok: true } }),
       ]);
       report.sent++;
     } catch (e) {
       const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
-      const delay = RETRY_DELAYS_MINUTES[message.attempts - 1];
+      // a provider's refusal that another try cannot change (a bad number, an unknown template) is given up at once
+      const giveUp = e instanceof SmsProviderError && !e.retryable;
+      const delay = giveUp ? undefined : RETRY_DELAYS_MINUTES[message.attempts - 1];
       await db.$transaction([
         db.outboxMessage.update({
           where: { messageId: message.messageId },

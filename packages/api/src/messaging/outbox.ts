@@ -27,6 +27,7 @@ export async function queueMail(tx: Tx, mail: MailSettings, to: string, input: M
   const rendered = renderMail(input);
   await tx.outboxMessage.create({
     data: {
+      channel: "email",
       kind: input.kind,
       recipient: to,
       subject: rendered.subject.slice(0, 200),
@@ -71,17 +72,29 @@ export async function queueLineMail(
   build: (line: { productOrderId: string; productName: string; orderUrl: string; name: string }) => MailInput,
 ): Promise<void> {
   const line = await tx.productOrder.findUniqueOrThrow({ where: { orderId }, select: { customerId: true, productOrderId: true, productName: true } });
-  const who = await customerAddressee(tx, line.customerId);
+  const who = await orderAddressee(tx, services.mail, line.productOrderId, { orderId, customerId: line.customerId });
   if (!who) return;
-  await queueMail(
-    tx,
-    services.mail,
-    who.to,
-    build({ productOrderId: line.productOrderId, productName: line.productName, orderUrl: orderUrl(services.mail, line.customerId, orderId), name: who.name }),
-  );
+  await queueMail(tx, services.mail, who.to, build({ productOrderId: line.productOrderId, productName: line.productName, orderUrl: who.url, name: who.name }));
 }
 
-/** Messages about a whole order (payment, refund): addressed to its customer, linking its first line. */
+/** A guest's order page (issue 29): the guest's browser keeps the order's access token, the first mail's one-time link gives it again. */
+export const guestOrderUrl = (mail: MailSettings, productOrderId: string) => `${mail.publicUrl}/guest/order/${encodeURIComponent(productOrderId)}`;
+
+/**
+ * Who hears about an order: its customer, or for a guest's order (customerId 0, issue 29) the e-mail
+ * and name given at checkout, with the guest order page as the link.
+ */
+async function orderAddressee(tx: Tx, mail: MailSettings, productOrderId: string, line: { orderId: number; customerId: number }) {
+  if (line.customerId > 0) {
+    const who = await customerAddressee(tx, line.customerId);
+    return who ? { ...who, url: orderUrl(mail, line.customerId, line.orderId) } : null;
+  }
+  const order = await tx.order.findUnique({ where: { productOrderId }, select: { isGuest: true, email: true, customerName: true } });
+  if (!order?.isGuest || !order.email) return null;
+  return { to: order.email, name: order.customerName.split(" ")[0] ?? order.customerName, url: guestOrderUrl(mail, productOrderId) };
+}
+
+/** Messages about a whole order (payment, refund): addressed to its customer (or its guest), linking its first line. */
 export async function queueOrderMail(
   tx: Tx,
   services: Pick<Services, "mail">,
@@ -90,8 +103,8 @@ export async function queueOrderMail(
   opts: QueueOptions = {},
 ): Promise<void> {
   const first = await tx.productOrder.findFirstOrThrow({ where: { productOrderId }, orderBy: { orderId: "asc" }, select: { orderId: true, customerId: true } });
-  const who = await customerAddressee(tx, first.customerId);
+  const who = await orderAddressee(tx, services.mail, productOrderId, first);
   if (!who) return;
-  const input = build({ productOrderId, orderUrl: orderUrl(services.mail, first.customerId, first.orderId), name: who.name });
+  const input = build({ productOrderId, orderUrl: who.url, name: who.name });
   if (input) await queueMail(tx, services.mail, who.to, input, opts);
 }

@@ -2,7 +2,7 @@
 // `offers`, REST under /cart. Amounts in rupees.
 import { z } from "zod";
 import { PAYMENT_METHODS } from "@store/domain";
-import { couponCodeSchema, paymentMethodSchema, shopperCouponCode } from "@store/validators";
+import { couponCodeSchema, id, paymentMethodSchema, shopperCouponCode } from "@store/validators";
 import { createTRPCRouter, customerProcedure } from "../trpc.ts";
 import { applyCartCoupon, cartQuote, removeCartCoupon } from "./cart-offers.ts";
 
@@ -73,7 +73,15 @@ export const cartOffersRouter = createTRPCRouter({
           "The caller's cart priced for a payment method with a coupon: couponCode left out = the code remembered on the cart, couponCode= (empty) = none. Changes nothing. A coupon that cannot be used answers its refusal (404 COUPON_NOT_FOUND, 400 MIN_ORDER_NOT_MET, 409 USAGE_LIMIT_REACHED…; contracts/offers.md).",
       },
     })
-    .input(z.object({ paymentMethod: methodInput, couponCode: shopperCouponCode.optional().describe('any case; "" = no coupon') }).optional())
+    .input(
+      z
+        .object({
+          paymentMethod: methodInput,
+          couponCode: shopperCouponCode.optional().describe('any case; "" = no coupon'),
+          addressId: id("Address id").optional().describe("delivery priced to this address of the caller's book (404 if not theirs); left out: the default"),
+        })
+        .optional(),
+    )
     .output(cartQuoteOutput)
     .query(({ ctx, input }) => cartQuote(ctx, input ?? {})),
 

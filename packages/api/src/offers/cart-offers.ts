@@ -12,6 +12,7 @@ import { forgetCartCoupon, rememberCouponCode, rememberedCouponCode } from "./ca
 import { deliveryTerms } from "../delivery/serviceability.ts";
 import { quoteDelivery } from "../delivery/checkout-delivery.ts";
 import { baseQuoteInput, cartLinesOf, findCoupon, hasLiveOrder, priceWithCoupon } from "./quote.ts";
+import { StoreError } from "../platform/errors.ts";
 
 /** The checkout's preference when the shopper has not chosen: UPI, then online, then cash on delivery. */
 const PREFERRED: readonly PaymentMethod[] = ["UPI", "ONLINE", "COD"];
@@ -82,10 +83,18 @@ async function checkoutOffers(ctx: CustomerContext, base: ReturnType<typeof base
 }
 
 /** The caller's cart priced with `coupon` for `method` (default: defaultPaymentMethod); a refusal is thrown. */
-async function quoteOfCart(ctx: CustomerContext, opts: { method: PaymentMethod | undefined; coupon: CouponModel | null; appliedCode: string | null }) {
+async function quoteOfCart(
+  ctx: CustomerContext,
+  opts: { method: PaymentMethod | undefined; coupon: CouponModel | null; appliedCode: string | null; addressId?: number },
+) {
   const settings = await loadSettings(ctx.db);
   const method = opts.method ?? defaultPaymentMethod(settings, ctx.services, opts.coupon ? couponTermsOf(opts.coupon).paymentMethods : undefined);
-  const customer = await ctx.db.customer.findUniqueOrThrow({ where: { customerId: ctx.customerId }, select: { state: true, pinCode: true } });
+  // an address of the book (issue 29), else the profile's (the default address's copy)
+  const customer =
+    opts.addressId === undefined
+      ? await ctx.db.customer.findUniqueOrThrow({ where: { customerId: ctx.customerId }, select: { state: true, pinCode: true } })
+      : await ctx.db.customerAddress.findFirst({ where: { addressId: opts.addressId, customerId: ctx.customerId }, select: { state: true, pinCode: true } });
+  if (!customer) throw new StoreError(404, "NOT_FOUND", `Address ${opts.addressId} was not found.`);
   const lines = await cartLinesOf(ctx.db, ctx.customerId);
   const now = new Date();
   // the zone's one charge for the order and the PIN code's state, as the checkout will take them (issue 27)
@@ -104,11 +113,11 @@ async function quoteOfCart(ctx: CustomerContext, opts: { method: PaymentMethod |
 }
 
 /** GET /cart/quote: `couponCode` left out → the code remembered on the cart; "" → none. Changes nothing. */
-export async function cartQuote(ctx: CustomerContext, input: { paymentMethod?: PaymentMethod; couponCode?: string }) {
+export async function cartQuote(ctx: CustomerContext, input: { paymentMethod?: PaymentMethod; couponCode?: string; addressId?: number }) {
   const remembered = await rememberedCouponCode(ctx.db, ctx.customerId);
   const code = input.couponCode === undefined ? remembered : input.couponCode || null;
   const coupon = code ? await findCoupon(ctx.db, code) : null;
-  return quoteOfCart(ctx, { method: input.paymentMethod, coupon, appliedCode: remembered });
+  return quoteOfCart(ctx, { method: input.paymentMethod, coupon, appliedCode: remembered, addressId: input.addressId });
 }
 
 /** POST /cart/coupon: the quote with the code, which is then remembered on the cart; a refused code is not. */

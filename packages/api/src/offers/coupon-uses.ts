@@ -9,7 +9,10 @@ type Tx = Prisma.TransactionClient;
 
 export interface CouponUseInput {
   couponId: number;
+  /** 0: a guest (issue 29), whose uses are counted by phone */
   customerId: number;
+  /** the buyer's phone, kept on every use */
+  phone?: string | null;
   productOrderId: string;
   /** paise the coupon took off (a free-shipping coupon: the delivery it saved) */
   discount: number;
@@ -31,7 +34,7 @@ export async function takeCouponUse(tx: Tx, use: CouponUseInput): Promise<void> 
     if (!coupon.active) throw new StoreError(400, "COUPON_INACTIVE", `The code ${coupon.code} is no longer active.`);
     throw new StoreError(409, "USAGE_LIMIT_REACHED", `The code ${coupon.code} has been used as many times as it can be.`);
   }
-  if ((await customerUses(tx, use.couponId, use.customerId)) >= taken.perCustomerLimit) {
+  if ((await customerUses(tx, use.couponId, use.customerId, use.phone)) >= taken.perCustomerLimit) {
     const times = taken.perCustomerLimit === 1 ? "once" : `${taken.perCustomerLimit} times`;
     throw new StoreError(400, "CUSTOMER_LIMIT_REACHED", `You have already used the code ${taken.code} (it can be used ${times} per customer).`);
   }

@@ -29,21 +29,25 @@ export async function findCoupon(tx: Tx, code: string): Promise<CouponModel> {
   return coupon;
 }
 
-/** The customer has an order that is not wholly cancelled (`exceptOrder`: the one being placed). */
-export async function hasLiveOrder(tx: Tx, customerId: number, exceptOrder?: string): Promise<boolean> {
+/**
+ * The customer has an order that is not wholly cancelled (`exceptOrder`: the one being placed). A guest
+ * (customerId 0, issue 29) is known by its phone: any order placed with that phone counts.
+ */
+export async function hasLiveOrder(tx: Tx, customerId: number, exceptOrder?: string, phone?: string | null): Promise<boolean> {
+  const whose: Prisma.ProductOrderWhereInput = customerId > 0 ? { customerId } : { order: { phone: phone ?? "" } };
   const line = await tx.productOrder.findFirst({
-    where: { customerId, orderStatus: { not: "Cancelled" }, ...(exceptOrder ? { productOrderId: { not: exceptOrder } } : {}) },
+    where: { ...whose, orderStatus: { not: "Cancelled" }, ...(exceptOrder ? { productOrderId: { not: exceptOrder } } : {}) },
     select: { orderId: true },
   });
   return line !== null;
 }
 
-/** The customer's uses of the coupon that were not given back. */
-export const customerUses = (tx: Tx, couponId: number, customerId: number): Promise<number> =>
-  tx.couponUse.count({ where: { couponId, customerId, releasedAt: null } });
+/** The customer's uses of the coupon that were not given back; a guest's (customerId 0) are every use with its phone. */
+export const customerUses = (tx: Tx, couponId: number, customerId: number, phone?: string | null): Promise<number> =>
+  tx.couponUse.count({ where: { couponId, releasedAt: null, ...(customerId > 0 ? { customerId } : { phone: phone ?? "" }) } });
 
-async function historyOf(tx: Tx, couponId: number, customerId: number, exceptOrder?: string): Promise<CouponHistory> {
-  return { customerUses: await customerUses(tx, couponId, customerId), hasOrders: await hasLiveOrder(tx, customerId, exceptOrder) };
+async function historyOf(tx: Tx, couponId: number, customerId: number, exceptOrder?: string, phone?: string | null): Promise<CouponHistory> {
+  return { customerUses: await customerUses(tx, couponId, customerId, phone), hasOrders: await hasLiveOrder(tx, customerId, exceptOrder, phone) };
 }
 
 /** IGST when the buyer's state is not the seller's (the seller's from its GSTIN), as the invoice decides it. */
@@ -76,7 +80,10 @@ export async function cartLinesOf(tx: Tx, customerId: number): Promise<PricedLin
 }
 
 export interface PricingInput {
+  /** 0: a guest, counted by `phone` */
   customerId: number;
+  /** the buyer's phone (issue 29): how a guest's history with a coupon is counted */
+  phone?: string | null;
   customerState: string;
   lines: readonly PricedLineInput[];
   method: PaymentMethod;
@@ -91,7 +98,7 @@ export interface PricingInput {
 }
 
 /** quoteCart's input without the coupon and its history (the checkout's offers list prices several coupons on it). */
-export function baseQuoteInput(input: Omit<PricingInput, "code" | "customerId" | "exceptOrder">) {
+export function baseQuoteInput(input: Omit<PricingInput, "code" | "customerId" | "exceptOrder" | "phone">) {
   const { settings } = input;
   return {
     lines: input.lines,
@@ -115,7 +122,7 @@ export async function priceWithCoupon(
   input: Omit<PricingInput, "code"> & { coupon: CouponModel | null },
 ): Promise<{ quote: CartQuote; coupon: CouponModel | null }> {
   const { coupon } = input;
-  const history = coupon ? await historyOf(tx, coupon.couponId, input.customerId, input.exceptOrder) : { customerUses: 0, hasOrders: false };
+  const history = coupon ? await historyOf(tx, coupon.couponId, input.customerId, input.exceptOrder, input.phone) : { customerUses: 0, hasOrders: false };
   const result = quoteCart({ ...baseQuoteInput(input), coupon: coupon ? couponTermsOf(coupon) : null, history });
   if ("refusal" in result) throw refusalError(result.refusal);
   return { quote: result.quote, coupon };

@@ -122,6 +122,7 @@ export const cartRouter = createTRPCRouter({
           idempotencyKey: idempotencyKey.optional(),
           paymentMethod: paymentMethodSchema.default("COD"),
           couponCode: shopperCouponCode.optional().describe('the coupon code, any case; "" = no coupon; left out: the one remembered on the cart'),
+          addressId: id("Address id").optional().describe("an address of the caller's book (404 if not theirs); left out: the default address"),
         })
         .optional(),
     )

@@ -16,6 +16,9 @@ import { idempotencyKeyOf, once } from "../platform/idempotency.ts";
 import { assertMayOrder } from "./order-limits.ts";
 import { StoreError } from "../platform/errors.ts";
 import { takeRememberedCouponCode } from "../offers/cart-coupon.ts";
+import { customerBuyer } from "./order-buyer.ts";
+import { startCodConfirmation } from "./cod-confirmation.ts";
+import { markAddressUsed } from "../accounts/addresses/addresses.ts";
 
 async function ownedLine(ctx: AuthedContext, addToCartId: number): Promise<CartRow> {
   const line = await ctx.db.cartItem.findUnique({ where: { addToCartId }, select: cartSelect });
@@ -113,10 +116,13 @@ export async function cartPage(ctx: Context, input: { page: number; search: stri
  * The coupon (issue 26) is `couponCode`, else the one remembered on the cart ("" = none); a refusal
  * rolls everything back, so the cart and its remembered code stay as they were.
  */
-export async function checkoutCart(ctx: CustomerContext, input: { idempotencyKey?: string; paymentMethod?: PaymentMethod; couponCode?: string } = {}) {
+export async function checkoutCart(
+  ctx: CustomerContext,
+  input: { idempotencyKey?: string; paymentMethod?: PaymentMethod; couponCode?: string; addressId?: number } = {},
+) {
   const key = idempotencyKeyOf(ctx, input.idempotencyKey);
   const method = input.paymentMethod ?? "COD";
-  const answer = await once(ctx, key, { checkout: true, method, couponCode: input.couponCode }, async (tx) => {
+  const answer = await once(ctx, key, { checkout: true, method, couponCode: input.couponCode, addressId: input.addressId }, async (tx) => {
     const settings = await assertMayOrder(tx, ctx.customerId);
     assertOffered(method, settings, ctx.services);
     const remembered = await takeRememberedCouponCode(tx, ctx.customerId);
@@ -124,7 +130,17 @@ export async function checkoutCart(ctx: CustomerContext, input: { idempotencyKey
     const lines = await tx.$queryRaw<OrderLine[]>`
       DELETE FROM "CartItem" WHERE "customerId" = ${ctx.customerId}::int RETURNING "productId", "variantId", quantity`;
     if (lines.length === 0) throw new StoreError(400, "BAD_REQUEST", "Your cart is empty.");
-    const placed = await placeOrder(tx, ctx.customerId, lines, method, settings, ctx.services.mail, { couponCode });
+    // the address book's entry (issue 29): `addressId`, else the default
+    const buyer = await customerBuyer(tx, ctx.customerId, input.addressId);
+    const placed = await placeOrder(tx, buyer, lines, method, settings, ctx.services.mail, { couponCode });
+    // issue 29: with codConfirmation "otp" a COD order waits for the buyer's SMS code
+    await startCodConfirmation(
+      tx,
+      ctx.services,
+      { productOrderId: placed.productOrderId, paymentMethod: method, phone: buyer.phone, grandTotal: placed.totals.grandTotal },
+      settings,
+    );
+    await markAddressUsed(tx, buyer.addressId);
     return {
       success: true,
       message: `Order ${placed.productOrderId} placed.`,

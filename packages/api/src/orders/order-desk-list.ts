@@ -1,9 +1,10 @@
 // The back office's order list (issue 24): one row per order — a checkout and its lines — newest
 // first, 20 a page, filtered by the screen's tabs, a date range in IST, a search of the reference,
-// the customer's name and phone, and (issue 28) whether lines wait to be packed in a shipment.
+// the customer's name and phone, (issue 28) whether lines wait to be packed in a shipment, and (issue 29)
+// where a COD order's confirmation by OTP stands.
 import type { Prisma } from "@store/db";
 import { isClosed, istDayEnd, istDayStart, toRupees } from "@store/domain";
-import { PAGE_SIZE, type Fulfilment, type OrderListInput, type OrderListPayment, type OrderListStatus } from "@store/validators";
+import { PAGE_SIZE, type CodConfirmationState, type Fulfilment, type OrderListInput, type OrderListPayment, type OrderListStatus } from "@store/validators";
 import type { Context } from "../context.ts";
 import { likeText } from "../catalogue/search.ts";
 import { awaitingAdvancePayment, toShip } from "./order-desk-rules.ts";
@@ -61,6 +62,8 @@ export async function orderDeskPage(ctx: Pick<Context, "db">, input: OrderListIn
       byStatus[input.status],
       byPayment[input.payment],
       input.fulfilment ? { lines: { some: FULFILMENT_LINES[input.fulfilment] } } : {},
+      // issue 29: Pending is the back office's list of COD orders awaiting the buyer's OTP or a call
+      input.codConfirmation ? { codConfirmation: input.codConfirmation } : {},
       dateWhere(input.from, input.to),
       await searchWhere(ctx.db, input.search),
     ],
@@ -81,6 +84,8 @@ export async function orderDeskPage(ctx: Pick<Context, "db">, input: OrderListIn
         discountTotal: true,
         paymentMethod: true,
         paymentStatus: true,
+        codConfirmation: true,
+        codConfirmBy: true,
         lines: {
           orderBy: { orderId: "asc" },
           select: { orderId: true, productName: true, quantity: true, orderStatus: true, returnStatus: true, shipmentId: true },
@@ -110,6 +115,8 @@ export async function orderDeskPage(ctx: Pick<Context, "db">, input: OrderListIn
     paymentStatus: o.paymentStatus,
     lineStatuses: o.lines.map((l) => ({ ...l, ...fulfilmentOf(l.shipmentId) })),
     awaitingShipment: o.lines.filter(isAwaitingShipment).length,
+    codConfirmation: o.codConfirmation as CodConfirmationState | null,
+    codConfirmBy: o.codConfirmBy,
   }));
   return { items, total, page: input.page, pageSize: PAGE_SIZE };
 }

@@ -68,6 +68,9 @@ describe("GET /orders: one row per order", () => {
           },
         ],
         awaitingShipment: 2,
+        // issue 29: no COD confirmation asked (Setting codConfirmation off)
+        codConfirmation: null,
+        codConfirmBy: null,
       },
     ]);
   });

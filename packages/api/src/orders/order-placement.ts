@@ -14,6 +14,7 @@ import { assertUnpaidQuantities } from "./order-limits.ts";
 import { priceLines } from "../offers/quote.ts";
 import { takeCouponUse } from "../offers/coupon-uses.ts";
 import { checkoutDelivery } from "../delivery/checkout-delivery.ts";
+import { addressLine, type OrderBuyer } from "./order-buyer.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -76,13 +77,13 @@ async function whyNotPlaced(tx: Tx, line: OrderLine): Promise<StoreError> {
 }
 
 /**
- * The header with the customer's name and address as they are now; totals follow once the lines are in.
- * The PIN code fixes the state (issue 27): where the directory knows it, its state is the order's (and so
- * the GST place of supply), whatever an older customer record says.
+ * The header with the buyer's name, address, phone and e-mail as they are now (a snapshot); totals follow
+ * once the lines are in. The PIN code fixes the state (issue 27): where the directory knows it, its state is
+ * the order's (and so the GST place of supply), whatever the address says.
  */
 async function insertHeader(
   tx: Tx,
-  customerId: number,
+  buyer: OrderBuyer,
   method: PaymentMethod,
   settings: Settings,
   now: Date,
@@ -91,18 +92,32 @@ async function insertHeader(
   if (!ref) throw new Error("INSERT … RETURNING gave no order reference");
   const productOrderId = orderReference(now, ref.id);
   const expiresAt = method === "UPI" ? new Date(now.getTime() + settings.upiExpiryHours * 3_600_000) : null;
-  const [header] = await tx.$queryRaw<{ pinCode: string; state: string }[]>`
-    INSERT INTO "Order" ("productOrderId", "customerId", "customerName", "shippingAddress", "pinCode", state,
-      "itemsTotal", "deliveryTotal", "codFee", "grandTotal", "paymentMethod", "expiresAt", "createdAt", "updatedAt")
-    SELECT ${productOrderId}, c."customerId", c."firstName" || ' ' || c."lastName",
-      c."houseNo" || ', ' || c."areaAddress" || ', ' || c.city || ', ' || COALESCE(p."stateName", c.state) || ' ' || c."pinCode",
-      c."pinCode", COALESCE(p."stateName", c.state),
-      0, 0, 0, 0, ${method}, ${expiresAt}::timestamp(3), ${now}::timestamp(3), ${now}::timestamp(3)
-    FROM "Customer" c LEFT JOIN "Pincode" p ON p.pincode = c."pinCode"
-    WHERE c."customerId" = ${customerId}::int
-    RETURNING "pinCode", state`;
-  if (!header) throw new StoreError(404, "NOT_FOUND", "Your account was not found.");
-  return { productOrderId, pinCode: header.pinCode, state: header.state };
+  const place = await tx.pincode.findUnique({ where: { pincode: buyer.pinCode }, select: { stateName: true } });
+  const state = place?.stateName ?? buyer.state;
+  await tx.order.create({
+    data: {
+      productOrderId,
+      customerId: buyer.customerId,
+      customerName: buyer.name.slice(0, 121),
+      shippingAddress: addressLine(buyer, state),
+      pinCode: buyer.pinCode,
+      state,
+      phone: buyer.phone,
+      email: buyer.email,
+      addressId: buyer.addressId,
+      buyerGstin: buyer.gstin,
+      isGuest: buyer.isGuest,
+      itemsTotal: 0,
+      deliveryTotal: 0,
+      codFee: 0,
+      grandTotal: 0,
+      paymentMethod: method,
+      expiresAt,
+      createdAt: now,
+    },
+    select: { productOrderId: true },
+  });
+  return { productOrderId, pinCode: buyer.pinCode, state };
 }
 
 export interface PlacedOrder {
@@ -162,7 +177,7 @@ const totalsOf = (q: CartQuote) => ({
  */
 export async function placeOrder(
   tx: Tx,
-  customerId: number,
+  buyer: OrderBuyer,
   lines: OrderLine[],
   method: PaymentMethod,
   settings: Settings,
@@ -171,7 +186,8 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   await assertUnpaidQuantities(tx, lines, method, settings);
   const now = new Date();
-  const { productOrderId, pinCode, state } = await insertHeader(tx, customerId, method, settings, now);
+  const { customerId } = buyer;
+  const { productOrderId, pinCode, state } = await insertHeader(tx, buyer, method, settings, now);
   const delivery = await checkoutDelivery(tx, { pincode: pinCode, method, now, settings });
   const deliveryDate = delivery.deliveryDate ?? expectedDelivery(now);
   const inserted: OrderRow[] = [];
@@ -186,6 +202,7 @@ export async function placeOrder(
   const categories = code ? await categoriesOf(tx, productIds) : new Map<number, string>();
   const { quote, coupon } = await priceLines(tx, {
     customerId,
+    phone: buyer.phone,
     customerState: state,
     lines: inserted.map((l) => ({
       key: l.orderId,
@@ -216,26 +233,42 @@ export async function placeOrder(
     if (refusal) throw new StoreError(400, "BAD_REQUEST", refusal);
   }
   await tx.order.update({ where: { productOrderId }, data: { ...totals, couponCode: coupon?.code ?? null } });
-  if (coupon) await takeCouponUse(tx, { couponId: coupon.couponId, customerId, productOrderId, discount: quote.coupon?.discount ?? totals.discountTotal });
+  if (coupon)
+    await takeCouponUse(tx, {
+      couponId: coupon.couponId,
+      customerId,
+      phone: buyer.phone,
+      productOrderId,
+      discount: quote.coupon?.discount ?? totals.discountTotal,
+    });
   const invoiceNumber = await issueInvoice(tx, productOrderId, settings, now);
-  await recordPaymentEvent(tx, { productOrderId, actor: `customer ${customerId}`, from: "", to: "Pending", reason: `order placed, ${method}` });
-  await queueOrderMail(
-    tx,
-    { mail },
+  await recordPaymentEvent(tx, {
     productOrderId,
-    (o) => ({
-      kind: "order-placed",
-      ...o,
-      lines: created.map((l) => ({ productName: packName(l.productName, l.label), quantity: l.quantity, totalPaise: l.productPrice * l.quantity })),
-      deliveryPaise: totals.deliveryTotal,
-      discountPaise: totals.discountTotal,
-      couponCode: coupon?.code ?? null,
-      codFeePaise: totals.codFee,
-      grandTotalPaise: totals.grandTotal,
-      paymentMethod: method,
-      invoiceNumber,
-    }),
-    { attachInvoiceOf: productOrderId },
-  );
+    actor: buyer.isGuest ? `guest ${buyer.phone}` : `customer ${customerId}`,
+    from: "",
+    to: "Pending",
+    reason: `order placed, ${method}`,
+  });
+  // a guest's order mail carries its one-time link and is queued by the guest checkout (guest/guest-checkout.ts)
+  if (!buyer.isGuest)
+    await queueOrderMail(
+      tx,
+      { mail },
+      productOrderId,
+      (o) => ({
+        kind: "order-placed",
+        ...o,
+        lines: created.map((l) => ({ productName: packName(l.productName, l.label), quantity: l.quantity, totalPaise: l.productPrice * l.quantity })),
+        deliveryPaise: totals.deliveryTotal,
+        discountPaise: totals.discountTotal,
+        couponCode: coupon?.code ?? null,
+        codFeePaise: totals.codFee,
+        grandTotalPaise: totals.grandTotal,
+        paymentMethod: method,
+        invoiceNumber,
+        codConfirmHours: method === "COD" && settings.codConfirmation === "otp" ? settings.codConfirmHours : null,
+      }),
+      { attachInvoiceOf: productOrderId },
+    );
   return { productOrderId, lines: created, totals, couponCode: coupon?.code ?? null };
 }

@@ -1,10 +1,13 @@
 // One order as a whole (GET /api/v1/orders/{productOrderId}): header, lines, totals and payment,
 // for its owner or an admin; anyone else gets the answer a missing order gets.
 import { creditNotePdfPath, invoicePdfPath, toRupees } from "@store/domain";
+import type { CodConfirmationState } from "@store/validators";
 import { orderSelect, toOrderOutput } from "./serializers.ts";
 import { payBefore } from "./pay-before.ts";
 import { assertOwnRecord, type AuthedContext } from "../platform/context-guards.ts";
 import { StoreError } from "../platform/errors.ts";
+import { orderReader } from "../guest/order-access.ts";
+import type { Context } from "../context.ts";
 
 export async function ownOrder(ctx: AuthedContext, productOrderId: string) {
   const order = await ctx.db.order.findUnique({ where: { productOrderId } });
@@ -14,9 +17,10 @@ export async function ownOrder(ctx: AuthedContext, productOrderId: string) {
   return order;
 }
 
-export async function orderDetails(ctx: AuthedContext, productOrderId: string) {
-  const order = await ownOrder(ctx, productOrderId);
-  const isAdmin = ctx.auth.role === "admin";
+/** For its customer, an admin, or the holder of its X-Order-Token (guest/order-access.ts). */
+export async function orderDetails(ctx: Context, productOrderId: string) {
+  const order = await orderReader(ctx, productOrderId);
+  const isAdmin = ctx.auth?.role === "admin";
   const [lines, refunds, history, documents, customer] = await Promise.all([
     ctx.db.productOrder.findMany({ where: { productOrderId }, select: orderSelect, orderBy: { orderId: "asc" } }),
     ctx.db.refund.findMany({ where: { productOrderId }, orderBy: { refundId: "asc" } }),
@@ -31,13 +35,19 @@ export async function orderDetails(ctx: AuthedContext, productOrderId: string) {
     productOrderId: order.productOrderId,
     customerId: order.customerId,
     customerName: order.customerName,
-    phone: customer?.number ?? null,
+    phone: order.phone ?? customer?.number ?? null,
     shippingAddress: order.shippingAddress,
     pinCode: order.pinCode,
     state: order.state,
     createdAt: order.createdAt,
     couponCode: order.couponCode,
     discountTotal: toRupees(order.discountTotal),
+    // issue 29: a COD order waiting for the buyer's OTP shows its "Confirm your cash-on-delivery order" box
+    codConfirmation: order.codConfirmation as CodConfirmationState | null,
+    codConfirmBy: order.codConfirmBy,
+    codConfirmedAt: order.codConfirmedAt,
+    codConfirmedBy: isAdmin ? order.codConfirmedBy : null,
+    codConfirmNote: isAdmin ? order.codConfirmNote : null,
     lines: lines.map(toOrderOutput),
     totals: {
       itemsTotal: toRupees(order.itemsTotal),

@@ -13,7 +13,7 @@ import {
   returnDecisionSchema,
   returnReasonSchema,
 } from "@store/validators";
-import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure } from "../trpc.ts";
+import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure, orderReaderProcedure } from "../trpc.ts";
 import { orderOutput, orderWithProductsOutput } from "./serializers.ts";
 import { pageOutput, successOutput } from "../platform/serialize-common.ts";
 import { customerOrderProducts, customerOrders, latestOrders, orderById, orderOneProduct, orderPage } from "./orders.ts";
@@ -23,6 +23,7 @@ import { creditNoteOf, invoiceOf } from "../invoices/invoices.ts";
 import { invoiceDocumentOutput } from "../invoices/serializers.ts";
 import { orderDetailsOutput } from "../payments/serializers.ts";
 import { decideReturn, requestReturn } from "./returns.ts";
+import { codConfirmProcedure } from "./cod-confirm-router.ts";
 
 const statusInput = z.object({
   orderId: id("Order id"),
@@ -50,6 +51,9 @@ export const ordersRouter = createTRPCRouter({
           customerId: id("Customer id").optional().describe("if sent, must be the caller's own id"),
           idempotencyKey: idempotencyKey.optional(),
           paymentMethod: paymentMethodSchema.default("COD"),
+          addressId: id("Address id")
+            .optional()
+            .describe("where the order goes: an address of the caller's address book (404 if not theirs); left out: the default"),
         })
         .passthrough()
         .describe("orderTotalPrice, productName, paymentStatus, orderStatus… may be sent by old clients and are ignored"),
@@ -96,26 +100,27 @@ export const ordersRouter = createTRPCRouter({
     .output(orderOutput)
     .query(({ ctx, input }) => orderById(ctx, input.orderId)),
 
-  order: customerOrAdminProcedure
+  order: orderReaderProcedure
     .meta({
       openapi: {
         method: "GET",
         path: "/orders/{productOrderId}",
         tags: ["Orders"],
-        summary: "One order as a whole: its lines, totals (items, delivery, COD fee, grand total), payment and refunds (owner or admin; anyone else 404)",
+        summary:
+          "One order as a whole: its lines, totals (items, delivery, COD fee, grand total), payment and refunds (owner or admin, or without a login the X-Order-Token of a guest order; anyone else 404)",
       },
     })
     .input(z.object({ productOrderId: productOrderIdSchema }))
     .output(orderDetailsOutput)
     .query(({ ctx, input }) => orderDetails(ctx, input.productOrderId)),
 
-  invoice: customerOrAdminProcedure
+  invoice: orderReaderProcedure
     .meta({
       openapi: {
         method: "GET",
         path: "/orders/{productOrderId}/invoice",
         tags: ["Orders"],
-        summary: "The order's GST tax invoice as JSON (owner or admin); as a PDF at /orders/{productOrderId}/invoice.pdf",
+        summary: "The order's GST tax invoice as JSON (owner or admin, or X-Order-Token); as a PDF at /orders/{productOrderId}/invoice.pdf",
       },
     })
     .input(z.object({ productOrderId: productOrderIdSchema }))
@@ -213,4 +218,7 @@ export const ordersRouter = createTRPCRouter({
     .input(z.object({ orderId: id("Order id"), returnStatus: returnDecisionSchema }))
     .output(statusOutput)
     .mutation(({ ctx, input }) => decideReturn(ctx, input)),
+
+  /** issue 29: POST /orders/{productOrderId}/cod-confirm (cod-confirm-router.ts) */
+  codConfirm: codConfirmProcedure,
 });

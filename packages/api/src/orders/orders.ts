@@ -16,6 +16,9 @@ import { afterPlacing } from "../payments/gateway-payments.ts";
 import { StoreError } from "../platform/errors.ts";
 import { choosePack } from "./variant-choice.ts";
 import { FULFILMENT_LINES } from "./order-desk-list.ts";
+import { customerBuyer } from "./order-buyer.ts";
+import { startCodConfirmation } from "./cod-confirmation.ts";
+import { markAddressUsed } from "../accounts/addresses/addresses.ts";
 
 export type OrderView = "all" | "shipping" | "delivered";
 
@@ -31,17 +34,34 @@ const views = {
  */
 export async function orderOneProduct(
   ctx: CustomerContext,
-  input: { productId: number; variantId?: number; quantity: number; customerId?: number; idempotencyKey?: string; paymentMethod: PaymentMethod },
+  input: {
+    productId: number;
+    variantId?: number;
+    quantity: number;
+    customerId?: number;
+    idempotencyKey?: string;
+    paymentMethod: PaymentMethod;
+    addressId?: number;
+  },
 ) {
   if (input.customerId !== undefined) assertOwnCustomer(ctx.auth, input.customerId, "orders");
   const asked = { productId: input.productId, variantId: input.variantId, quantity: input.quantity };
   const method = input.paymentMethod;
-  const answer = await once(ctx, idempotencyKeyOf(ctx, input.idempotencyKey), { ...asked, method }, async (tx) => {
+  const answer = await once(ctx, idempotencyKeyOf(ctx, input.idempotencyKey), { ...asked, method, addressId: input.addressId }, async (tx) => {
     const settings = await assertMayOrder(tx, ctx.customerId);
     assertOffered(method, settings, ctx.services);
     const pack = await choosePack(tx, input.productId, input.variantId);
     const line: OrderLine = { productId: pack.productId, variantId: pack.variantId, quantity: input.quantity };
-    const placed = await placeOrder(tx, ctx.customerId, [line], method, settings, ctx.services.mail);
+    const buyer = await customerBuyer(tx, ctx.customerId, input.addressId);
+    const placed = await placeOrder(tx, buyer, [line], method, settings, ctx.services.mail);
+    // issue 29: with codConfirmation "otp" a COD order waits for the buyer's SMS code
+    await startCodConfirmation(
+      tx,
+      ctx.services,
+      { productOrderId: placed.productOrderId, paymentMethod: method, phone: buyer.phone, grandTotal: placed.totals.grandTotal },
+      settings,
+    );
+    await markAddressUsed(tx, buyer.addressId);
     const [order] = placed.lines;
     if (!order) throw new Error("an order of one line was placed without its line");
     return { success: true, message: `Order ${placed.productOrderId} placed.`, productOrderId: placed.productOrderId, order: toOrderOutput(order) };

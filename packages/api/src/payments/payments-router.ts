@@ -11,7 +11,15 @@ import {
   utrSchema,
   verificationsOutput,
 } from "@store/validators";
-import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure, ownerProcedure } from "../trpc.ts";
+import {
+  adminProcedure,
+  createTRPCRouter,
+  customerOrAdminProcedure,
+  customerProcedure,
+  orderReaderProcedure,
+  ownerProcedure,
+  publicProcedure,
+} from "../trpc.ts";
 import { successOutput } from "../platform/serialize-common.ts";
 import { awaitingPaymentOutput, openRefundOutput, paymentOptionOutput, paymentViewOutput, refundDecisionOutput } from "./serializers.ts";
 import { CONFIRM_UNDO_MINUTES, confirmUtr, paymentsAwaitingVerification, paymentView, rejectUtr, submitUtr, undoConfirmation, upiQr } from "./payments.ts";
@@ -24,13 +32,15 @@ const byOrder = z.object({ productOrderId: productOrderIdSchema });
 const byRefund = z.object({ refundId: id("Refund id") });
 
 export const paymentsRouter = createTRPCRouter({
-  options: customerOrAdminProcedure
+  // public since issue 29: a guest's checkout offers them too (store settings only, nothing of a customer's)
+  options: publicProcedure
     .meta({
       openapi: {
         method: "GET",
         path: "/payment-options",
         tags: ["Payments"],
-        summary: "The ways to pay the store offers now, with their fees (checkout screen)",
+        summary: "The ways to pay the store offers now, with their fees (checkout screen, also a guest's)",
+        protect: false,
       },
     })
     .input(z.object({}).optional())
@@ -65,13 +75,13 @@ export const paymentsRouter = createTRPCRouter({
     .output(undoableOutput)
     .query(({ ctx }) => undoableConfirmations(ctx)),
 
-  get: customerOrAdminProcedure
+  get: orderReaderProcedure
     .meta({
       openapi: {
         method: "GET",
         path: "/payments/{productOrderId}",
         tags: ["Payments"],
-        summary: "An order's payment (owner or admin): UPI link and QR for UPI, the gateway order and key id for ONLINE",
+        summary: "An order's payment (owner or admin, or X-Order-Token): UPI link and QR for UPI, the gateway order and key id for ONLINE",
       },
     })
     .input(byOrder)

@@ -7,6 +7,7 @@ import { qrPng } from "./qr.ts";
 import { loadSettings } from "../back-office/settings.ts";
 import { actorOf, lockOrder, setPaymentStatus } from "./payment-status.ts";
 import { ownOrder } from "../orders/order-view.ts";
+import { orderReader } from "../guest/order-access.ts";
 import { ensureProviderOrder } from "./gateway-payments.ts";
 import type { AuthedContext, CustomerContext } from "../platform/context-guards.ts";
 import { putBackStock, STOCK_TX_OPTIONS } from "../catalogue/stock.ts";
@@ -30,8 +31,9 @@ async function upiLinkOf(ctx: Pick<Context, "db">, order: Order): Promise<string
   });
 }
 
-export async function paymentView(ctx: AuthedContext, productOrderId: string) {
-  const order = await ownOrder(ctx, productOrderId);
+/** For its customer, an admin, or the holder of its X-Order-Token. */
+export async function paymentView(ctx: Context, productOrderId: string) {
+  const order = await orderReader(ctx, productOrderId);
   const base = {
     productOrderId: order.productOrderId,
     method: order.paymentMethod,

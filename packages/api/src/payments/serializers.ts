@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_METHODS } from "@store/domain";
+import { COD_CONFIRMATIONS } from "@store/validators";
 import { orderOutput } from "../orders/serializers.ts";
 
 const method = z.string().describe(`one of ${PAYMENT_METHODS.join(", ")}`);
@@ -71,6 +72,16 @@ export const orderDetailsOutput = z.object({
   createdAt: z.date(),
   couponCode: z.string().nullable().describe("the coupon used on the order (upper-case), null without one"),
   discountTotal: money.describe("rupees: the coupon's discount on the items (the lines' discounts add up to it)"),
+  codConfirmation: z
+    .enum(COD_CONFIRMATIONS)
+    .nullable()
+    .describe(
+      "issue 29: a COD order's confirmation by OTP: Pending (confirm it with POST /orders/{productOrderId}/cod-confirm; not shipped until then), Confirmed, Expired (cancelled); null when none was asked",
+    ),
+  codConfirmBy: z.date().nullable().describe("Pending: the order is cancelled at this time unless confirmed"),
+  codConfirmedAt: z.date().nullable(),
+  codConfirmedBy: z.string().nullable().describe('admin only: "otp", or the admin who confirmed after a call'),
+  codConfirmNote: z.string().nullable().describe("admin only: the admin's note of the call"),
   lines: z.array(orderOutput),
   totals: z.object({
     itemsTotal: money,

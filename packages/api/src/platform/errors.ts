@@ -20,6 +20,12 @@ const TRPC_CODE_OF_STATUS = {
 } as const satisfies Record<number, TRPC_ERROR_CODE_KEY>;
 export type StoreErrorStatus = keyof typeof TRPC_CODE_OF_STATUS;
 
+/** Numbers a client acts on, beside the message: a wrong OTP's tries left, a 429's seconds to wait (the REST Retry-After). */
+export interface StoreErrorDetails {
+  attemptsLeft?: number;
+  retryAfterSeconds?: number;
+}
+
 /**
  * The one error of the business code: a machine `code` clients branch on (`COUPON_EXPIRED`,
  * `NOT_FOUND`), the HTTP status it answers with, and a message a person understands. trpc.ts turns
@@ -31,10 +37,12 @@ export class StoreError extends Error {
     readonly status: StoreErrorStatus,
     readonly code: string,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; details?: StoreErrorDetails },
   ) {
     super(message, options);
+    this.details = options?.details;
   }
+  readonly details: StoreErrorDetails | undefined;
   toTRPCError(): TRPCError {
     return new TRPCError({ code: TRPC_CODE_OF_STATUS[this.status], message: this.message, cause: this });
   }

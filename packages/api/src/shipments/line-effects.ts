@@ -12,6 +12,7 @@ import {
   RETURN_WINDOW_DAYS,
   RTO_REASON,
   storeTrackingPage,
+  type MessageTemplateKind,
   type ShipmentStatus,
 } from "@store/domain";
 import type { Prisma } from "@store/db";
@@ -19,7 +20,8 @@ import type { Services } from "../context.ts";
 import type { lockOrder } from "../payments/payment-status.ts";
 import type { RoleAwareContext } from "../payments/money-owner.ts";
 import { putBackStock } from "../catalogue/stock.ts";
-import { queueOrderMail } from "../messaging/outbox.ts";
+import { guestOrderUrl, queueOrderMail } from "../messaging/outbox.ts";
+import { queueSms } from "../messaging/sms/queue-sms.ts";
 import { moveLine } from "../orders/order-status.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -73,21 +75,41 @@ export function trackingLink(mail: Services["mail"], shipment: { trackingUrl: st
   return shipment.trackingUrl ?? courierTrackingPage(shipment.courierName, shipment.awb) ?? storeTrackingPage(mail.publicUrl, shipment.awb);
 }
 
+/** The SMS kind of each status the buyer hears about (issue 29), its variables in KIND_VARIABLES' order. */
+const SMS_OF: Record<(typeof MESSAGED_SHIPMENT_STATUSES)[number], MessageTemplateKind> = {
+  "Picked up": "shipped",
+  "Out for delivery": "out_for_delivery",
+  Delivered: "delivered",
+  NDR: "ndr",
+};
+
+function smsVariables(kind: MessageTemplateKind, v: { productOrderId: string; awb: string; trackingUrl: string; reattemptUrl: string }): string[] {
+  if (kind === "shipped") return [v.productOrderId, v.awb, v.trackingUrl];
+  if (kind === "out_for_delivery") return [v.productOrderId, v.awb];
+  if (kind === "ndr") return [v.productOrderId, v.reattemptUrl];
+  return [v.productOrderId];
+}
+
 /**
  * The buyer's message for a status they hear about (Picked up with the AWB, Out for delivery, NDR
- * with the re-attempt link, Delivered with the return window); other statuses send nothing.
+ * with the re-attempt link, Delivered with the return window); other statuses send nothing. Beside
+ * the mail, an SMS to the order's phone (skipped in the outbox while its kind has no DLT template).
  */
 export async function queueShipmentMail(
   tx: Tx,
   services: Pick<Services, "mail">,
-  header: { productOrderId: string; customerId: number },
+  header: { productOrderId: string; customerId: number; phone?: string | null },
   shipment: { awb: string; courierName: string; trackingUrl: string | null; ndrReason: string | null },
   status: ShipmentStatus,
 ): Promise<void> {
   if (!isMessaged(status)) return;
   const { mail } = services;
   // the order page shows the re-attempt form under its delivery section
-  const reattemptUrl = `${mail.publicUrl}/myOrder/${header.customerId}/${encodeURIComponent(header.productOrderId)}#delivery`;
+  // a guest (customerId 0) follows the order on the guest order page
+  const reattemptUrl =
+    header.customerId > 0
+      ? `${mail.publicUrl}/myOrder/${header.customerId}/${encodeURIComponent(header.productOrderId)}#delivery`
+      : `${guestOrderUrl(mail, header.productOrderId)}#delivery`;
   await queueOrderMail(tx, services, header.productOrderId, (o) => ({
     kind: "shipment-update",
     ...o,
@@ -98,4 +120,14 @@ export async function queueShipmentMail(
     ...(status === "NDR" ? { reason: shipment.ndrReason, reattemptUrl } : {}),
     ...(status === "Delivered" ? { returnDays: RETURN_WINDOW_DAYS } : {}),
   }));
+  if (header.phone) {
+    const kind = SMS_OF[status];
+    const trackingUrl = trackingLink(mail, shipment);
+    await queueSms(tx, {
+      kind,
+      phone: header.phone,
+      variables: smsVariables(kind, { productOrderId: header.productOrderId, awb: shipment.awb, trackingUrl, reattemptUrl }),
+      productOrderId: header.productOrderId,
+    });
+  }
 }

@@ -4,7 +4,7 @@
 import { createShipmentInput, orderShipmentsInput, shipmentIdInput, shipmentListInput } from "@store/validators";
 import { z } from "zod";
 import { pageOutput } from "../platform/serialize-common.ts";
-import { adminProcedure, createTRPCRouter, customerOrAdminProcedure } from "../trpc.ts";
+import { adminProcedure, createTRPCRouter, orderReaderProcedure } from "../trpc.ts";
 import { shipmentOutput } from "./serializers.ts";
 import { cancelShipment, createShipment, getShipment, listShipments, orderShipments } from "./shipments.ts";
 
@@ -25,13 +25,14 @@ export const shipmentsRouter = createTRPCRouter({
     .output(shipmentOutput)
     .mutation(({ ctx, input }) => createShipment(ctx, input)),
 
-  forOrder: customerOrAdminProcedure
+  forOrder: orderReaderProcedure
     .meta({
       openapi: {
         method: "GET",
         path: "/orders/{productOrderId}/shipments",
         tags,
-        summary: "An order's shipments with their events, newest event first (the order's customer, or admin; anyone else 404)",
+        summary:
+          "An order's shipments with their events, newest event first (the order's customer, admin, or the X-Order-Token of a guest order; anyone else 404)",
       },
     })
     .input(orderShipmentsInput)

@@ -7,11 +7,14 @@ import { checkShipmentMove, courierTrackingPage, istDayEnd, istDayStart, needsEw
 import { PAGE_SIZE, type CreateShipmentInput } from "@store/validators";
 import type { z } from "zod";
 import type { shipmentListInput } from "@store/validators";
-import { assertOwnRecord, type AuthedContext } from "../platform/context-guards.ts";
+import type { AuthedContext } from "../platform/context-guards.ts";
 import { StoreError } from "../platform/errors.ts";
+import { orderReader } from "../guest/order-access.ts";
+import type { Context } from "../context.ts";
 import { actorOf, lockOrder } from "../payments/payment-status.ts";
 import { CourierError, type CourierAdapter, type CourierShipment } from "./couriers/port.ts";
 import { shipmentSelect, toShipmentOutput, type ShipmentOutput } from "./serializers.ts";
+import { assertCodConfirmed } from "../orders/cod-confirmation.ts";
 import { buildCourierBooking, codAmountPaise, DEFAULT_BOX, invoiceValuePaise, packedWeightGrams } from "./shipment-booking.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -120,6 +123,8 @@ export async function createShipment(ctx: AuthedContext, input: CreateShipmentIn
   try {
     const shipmentId = await ctx.db.$transaction(async (tx) => {
       const order = await lockOrder(tx, productOrderId);
+      // issue 29: a COD order waiting for (or past) its buyer's OTP is not shipped
+      assertCodConfirmed(order);
       const lines = await tx.productOrder.findMany({ where: { productOrderId }, orderBy: { orderId: "asc" } });
       const box = pickLines(lines, input.orderIds, productOrderId);
       if (needsEwayBill(invoiceValuePaise(box)) && !input.ewayBillNumber) {
@@ -241,11 +246,8 @@ export async function createShipment(ctx: AuthedContext, input: CreateShipmentIn
 // ---------------------------------------------------------------- read
 
 /** The order's shipments, newest first, for its customer or an admin; anyone else is answered as for a missing order. */
-export async function orderShipments(ctx: AuthedContext, productOrderId: string) {
-  const order = await ctx.db.order.findUnique({ where: { productOrderId }, select: { customerId: true } });
-  const missing = `Order ${productOrderId} was not found.`;
-  if (!order) throw new StoreError(404, "NOT_FOUND", missing);
-  assertOwnRecord(ctx.auth, order.customerId, missing);
+export async function orderShipments(ctx: Context, productOrderId: string) {
+  await orderReader(ctx, productOrderId);
   const rows = await ctx.db.shipment.findMany({ where: { productOrderId }, select: shipmentSelect, orderBy: [{ createdAt: "desc" }, { shipmentId: "desc" }] });
   return { productOrderId, shipments: await answer(ctx.db, rows) };
 }

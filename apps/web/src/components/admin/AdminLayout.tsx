@@ -27,6 +27,8 @@ const MENU = [
   // shipping (issue 27): beside the zones, the PIN codes the store delivers to
   { to: "/pin-codes", label: "PIN Codes", ownerOnly: true },
   { to: "/emails", label: "Emails", ownerOnly: true },
+  // issue 29: Messages → SMS templates, beside the outbox they are sent through
+  { to: "/sms-templates", label: "SMS Templates", ownerOnly: true },
   { to: "/gst-summary", label: "GST Summary" },
   { to: "/staff", label: "Staff", ownerOnly: true },
   { to: "/audit", label: "Audit Trail", ownerOnly: true },

@@ -1,4 +1,5 @@
 import { trpc } from "../../lib/trpc";
+import { PhoneVerified } from "./messaging/PhoneVerified";
 
 /** Who a per-customer list is about (the customer may have been deleted: then only the id). */
 export function CustomerIntro({ customerId }: { customerId: number | null }) {
@@ -10,7 +11,8 @@ export function CustomerIntro({ customerId }: { customerId: number | null }) {
       {q.data && (
         <>
           {" "}
-          · {q.data.firstName} {q.data.lastName} · {q.data.number} · {q.data.email}
+          · {q.data.firstName} {q.data.lastName} · {q.data.number}
+          <PhoneVerified verified={q.data.phoneVerified} at={q.data.phoneVerifiedAt} /> · {q.data.email}
         </>
       )}
     </p>

@@ -7,6 +7,7 @@ import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { DataTable } from "./DataTable";
 import { PencilIcon, TrashIcon } from "./Icons";
+import { PhoneVerified } from "./messaging/PhoneVerified";
 
 type Customer = RouterOutputs["customers"]["page"]["items"][number];
 
@@ -64,7 +65,15 @@ function customerColumns(onDelete: (c: Customer) => void) {
     col.accessor("customerId", { header: "Customer ID" }),
     col.accessor(fullName, { id: "name", header: "Customer Name" }),
     col.accessor("email", { header: "Email Id", cell: (c) => <Email value={c.getValue()} /> }),
-    col.accessor("number", { header: "Phone Number", cell: (c) => <span className="nowrap">{c.getValue()}</span> }),
+    col.accessor("number", {
+      header: "Phone Number",
+      cell: (c) => (
+        <span className="nowrap">
+          {c.getValue()}
+          <PhoneVerified verified={c.row.original.phoneVerified} at={c.row.original.phoneVerifiedAt} />
+        </span>
+      ),
+    }),
     col.accessor("ordersCount", {
       header: "Orders",
       cell: ({ row }) =>

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ORDER_TABS, useOrderDeskSearch } from "./orderDeskSearch";
+import { CodToConfirmTab } from "./messaging/CodToConfirmTab";
 
 /** Unfulfilled · To ship · Unpaid · Awaiting verification · Returns · Cancelled · All, each a link keeping the dates and search. */
 export function OrderDeskTabs() {
@@ -9,12 +10,12 @@ export function OrderDeskTabs() {
     <nav className="desk-tabs" aria-label="Order filters">
       <ul>
         {ORDER_TABS.map((t) => {
-          const active = input.status === t.status && input.payment === t.payment;
+          const active = input.status === t.status && input.payment === t.payment && !input.codConfirmation;
           return (
             <li key={t.label}>
               <Link
                 to="/orders"
-                search={(prev) => ({ ...prev, status: t.status, payment: t.payment, page: 1 })}
+                search={(prev) => ({ ...prev, status: t.status, payment: t.payment, codConfirmation: undefined, page: 1 })}
                 // the router's own "active" marks a link whose search is a part of the URL's ("All": every tab)
                 activeProps={{}}
                 activeOptions={{ exact: true }}
@@ -26,6 +27,9 @@ export function OrderDeskTabs() {
             </li>
           );
         })}
+        <li>
+          <CodToConfirmTab active={input.codConfirmation === "Pending"} />
+        </li>
       </ul>
     </nav>
   );

@@ -123,8 +123,27 @@ const SEARCH: SettingsCardSpec = {
   saveLabel: "Save search synonyms",
 };
 
+/** Checkout for everyone (issue 29): guest checkout, and cash on delivery confirmed by an OTP. */
+const CHECKOUT: SettingsCardSpec = {
+  title: "Guest checkout and COD confirmation",
+  intro: "Who may order without an account, and how a cash-on-delivery order is confirmed before it ships.",
+  fields: [
+    { name: "guestCheckoutEnabled", label: "Offer guest checkout", kind: "checkbox" },
+    { name: "guestCodNeedsOtp", label: "Guests paying cash on delivery confirm their phone with an OTP", kind: "checkbox" },
+    {
+      name: "codConfirmation",
+      label: "COD confirmation",
+      kind: "select",
+      options: ["off", "otp"],
+      hint: "otp: a new cash-on-delivery order waits until the buyer enters the code sent by SMS. Needs SMS set up.",
+    },
+    { name: "codConfirmHours", label: "Hours to confirm a COD order", inputMode: "numeric", hint: "An order still unconfirmed after this is cancelled." },
+  ],
+  saveLabel: "Save checkout settings",
+};
+
 /** The store's settings sections, in the screen's order (the default delivery charge and the password have their own forms). */
-export const SETTINGS_SECTIONS = { STORE, INVOICES, PAYMENTS, DISPATCH, ORDER_LIMITS, STOCK, SEARCH } as const;
+export const SETTINGS_SECTIONS = { STORE, INVOICES, PAYMENTS, CHECKOUT, DISPATCH, ORDER_LIMITS, STOCK, SEARCH } as const;
 
 /** One section of store settings, read from the one settings answer. */
 export function SettingsCard({ spec, settings }: { spec: SettingsCardSpec; settings: Settings }) {

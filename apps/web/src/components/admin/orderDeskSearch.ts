@@ -18,6 +18,8 @@ export interface OrderDeskSearch {
   to?: string;
   search?: string;
   page?: number;
+  /** issue 29: only cash-on-delivery orders still waiting for the buyer's OTP */
+  codConfirmation?: "Pending";
 }
 
 const istDay = (raw: unknown) => {
@@ -32,6 +34,7 @@ export const orderDeskSearchSchema = (search: Record<string, unknown>): OrderDes
   to: istDay(search.to),
   search: text(search.search, 100),
   page: wholeNumber(search.page, 1, 100_000),
+  codConfirmation: oneOf(["Pending"] as const, search.codConfirmation),
 });
 
 export const orderDeskRouteSearch = {
@@ -59,6 +62,7 @@ export const orderDeskInput = (search: OrderDeskSearch) =>
     search: search.search ?? "",
     ...(search.from ? { from: search.from } : {}),
     ...(search.to ? { to: search.to } : {}),
+    ...(search.codConfirmation ? { codConfirmation: search.codConfirmation } : {}),
   }) as const;
 
 export function useOrderDeskSearch() {

@@ -7,7 +7,7 @@ import { errorCode, errorMessage, storeCodeOf, trpc, type RouterOutputs } from "
 import { ErrorBox } from "../QueryState";
 import { checkoutCouponCode, isCouponRefusal } from "./cartQuote";
 import { CouponField } from "./CouponField";
-import { DeliverTo } from "./DeliverTo";
+import { CheckoutAddress } from "./account/CheckoutAddress";
 import { formatDeliverBy } from "../delivery/deliveryText";
 import { OfferList } from "./OfferList";
 import { PaymentMethodPicker, usePaymentOptions } from "./PaymentMethodPicker";
@@ -31,7 +31,9 @@ export function CartCheckout({ customerId, lines }: { customerId: number; lines:
   // undefined: the code remembered on the cart; "" after Remove
   const [code, setCode] = useState<string | undefined>(undefined);
   const [applyError, setApplyError] = useState<string | null>(null);
-  const { query, seed } = useCartQuote(customerId, lines, method, code);
+  // null: the address book's default
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const { query, seed } = useCartQuote(customerId, lines, method, code, addressId);
   const view = query.data;
   const applied = view?.quote.appliedCode ?? null;
   const inTotals = applied !== null && view?.quote.coupon?.code === applied;
@@ -105,7 +107,7 @@ export function CartCheckout({ customerId, lines }: { customerId: number; lines:
         onRemove={() => remove.mutate(method ? { paymentMethod: method } : {})}
       />
       <OfferList offers={view?.quote.offers ?? []} applied={inTotals ? applied : null} pending={couponPending} onApply={(c) => void applyCode(c)} />
-      <DeliverTo customerId={customerId} />
+      <CheckoutAddress customerId={customerId} value={addressId} onChange={setAddressId} />
       <PaymentMethodPicker options={payment.offered} value={method} onChange={choose} error={payment.query.error} />
       {checkout.isError && errorCode(checkout.error) !== "UNAUTHORIZED" && (
         <p className="form-error" role="alert">
@@ -116,7 +118,9 @@ export function CartCheckout({ customerId, lines }: { customerId: number; lines:
         type="button"
         className="btn block"
         disabled={checkout.isPending || placed || method === null || !ready}
-        onClick={() => method && view && checkout.mutate({ paymentMethod: method, couponCode: checkoutCouponCode(view) })}
+        onClick={() =>
+          method && view && checkout.mutate({ paymentMethod: method, couponCode: checkoutCouponCode(view), ...(addressId === null ? {} : { addressId }) })
+        }
       >
         {checkout.isPending || placed ? "Placing order..." : "Checkout cart"}
       </button>

@@ -6,6 +6,7 @@ import { keepTyped, useHydrated } from "../../lib/hydration";
 import { trpc } from "../../lib/trpc";
 import { useCurrentCustomer } from "./session";
 import { BasketIcon, SearchIcon } from "./Icons";
+import { GuestBasket } from "./guest/GuestBasket";
 
 /** Removes what belonged to the customer who logs out (their details, cart and orders). */
 export function useLogout() {
@@ -195,12 +196,7 @@ export function Header() {
               >
                 Login
               </Link>
-              <Link to="/customerLogin" search={{ redirect: "/myCart/0" }} className="basket" aria-label="Basket (log in to see your cart)">
-                <BasketIcon />
-                <span aria-hidden="true" className="basket-label">
-                  Basket
-                </span>
-              </Link>
+              <GuestBasket />
             </>
           )}
         </div>

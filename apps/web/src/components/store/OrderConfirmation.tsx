@@ -8,6 +8,7 @@ import { PlacedPaymentNote } from "./PlacedPaymentNote";
 import { RazorpayPayButton } from "./RazorpayPayButton";
 import { UpiPayBlock } from "./UpiPayment";
 import { withPack } from "./packs";
+import { CodConfirmBox } from "./account/CodConfirmBox";
 import "../../styles/order-confirmation.css";
 
 type Order = RouterOutputs["orders"]["order"];
@@ -44,6 +45,7 @@ function Placed({ order: o, customerId }: { order: Order; customerId: number }) 
           {o.payment.note}
         </p>
       )}
+      {o.codConfirmation === "Pending" && !cancelled && <CodConfirmBox productOrderId={o.productOrderId} phone={o.phone} confirmBy={o.codConfirmBy} />}
       {o.payment.method === "UPI" && o.payment.expiresAt && (
         <section className="placed-pay" aria-label={`Pay ${formatINR(o.totals.grandTotal)} by UPI`}>
           <UpiPayBlock productOrderId={o.productOrderId} payBefore={o.payment.expiresAt} />

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { OrderDeskView } from "../../components/admin/OrderDeskView";
+import { CodConfirmCard } from "../../components/admin/messaging/CodConfirmCard";
 import { OrderShipments } from "../../components/admin/shipments/OrderShipments";
 
 /** An order reference as the store writes them (ORD-20250601-000123); anything else matches no page. */
@@ -24,6 +25,7 @@ function Screen() {
   return (
     <>
       <OrderDeskView productOrderId={productOrderId} />
+      <CodConfirmCard productOrderId={productOrderId} />
       <OrderShipments productOrderId={productOrderId} />
     </>
   );

@@ -11,10 +11,21 @@ export const Route = createFileRoute("/_admin/settings")({
   component: Settings,
 });
 
-const { STORE, INVOICES, PAYMENTS, DISPATCH, ORDER_LIMITS, STOCK, SEARCH } = SETTINGS_SECTIONS;
+const { STORE, INVOICES, PAYMENTS, CHECKOUT, DISPATCH, ORDER_LIMITS, STOCK, SEARCH } = SETTINGS_SECTIONS;
 const DELIVERY = "Default delivery charge";
 const PASSWORD = "Change password";
-const CONTENTS = [STORE.title, INVOICES.title, PAYMENTS.title, DELIVERY, DISPATCH.title, ORDER_LIMITS.title, STOCK.title, SEARCH.title, PASSWORD];
+const CONTENTS = [
+  STORE.title,
+  INVOICES.title,
+  PAYMENTS.title,
+  CHECKOUT.title,
+  DELIVERY,
+  DISPATCH.title,
+  ORDER_LIMITS.title,
+  STOCK.title,
+  SEARCH.title,
+  PASSWORD,
+];
 
 /**
  * Settings in sections (issue 24), each with its own form and one Save that sends only its fields:
@@ -47,6 +58,7 @@ function Settings() {
               <SettingsCard spec={STORE} settings={s} />
               <SettingsCard spec={INVOICES} settings={s} />
               <SettingsCard spec={PAYMENTS} settings={s} />
+              <SettingsCard spec={CHECKOUT} settings={s} />
               <SettingsDelivery current={s.defaultDeliveryCharge} />
               <SettingsCard spec={DISPATCH} settings={s} />
               <SettingsCard spec={ORDER_LIMITS} settings={s} />

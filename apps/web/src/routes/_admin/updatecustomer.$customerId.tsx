@@ -4,6 +4,7 @@ import { CustomerForm } from "../../components/admin/CustomerForm";
 import { idParams } from "../../components/admin/listSearch";
 import { InvalidId } from "../../components/admin/OrdersTable";
 import { DetailFrame } from "../../components/admin/ReadOnlyFields";
+import { PhoneVerified } from "../../components/admin/messaging/PhoneVerified";
 import { QueryState } from "../../components/QueryState";
 import { errorMessage, fieldErrorsOf, trpc } from "../../lib/trpc";
 
@@ -40,6 +41,7 @@ function UpdateCustomer() {
           <>
             <p className="customer-intro">
               Customer ID <strong>{customer.customerId}</strong>
+              <PhoneVerified verified={customer.phoneVerified} at={customer.phoneVerifiedAt} long />
             </p>
             <CustomerForm
               customer={customer}

@@ -13,6 +13,8 @@ export const Route = createFileRoute("/_customer/myCart/$customerId")({
   params: { parse: pathIds },
   loader: ({ context }) => {
     void context.trpc.cart.byCustomer.prefetch({ customerId: context.customerId });
+    // the checkout's "Deliver to" (the address book) comes with the page: no shift when it arrives
+    void context.trpc.addresses.list.prefetch();
   },
   component: MyCart,
 });

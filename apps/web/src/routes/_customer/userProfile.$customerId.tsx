@@ -16,6 +16,7 @@ import { saveCustomerSession } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from "../../lib/trpc";
 import { pathIds } from "../../lib/route-params";
+import { AddressBook } from "../../components/store/account/AddressBook";
 
 export const Route = createFileRoute("/_customer/userProfile/$customerId")({
   params: { parse: pathIds },
@@ -49,6 +50,7 @@ function Profile() {
       </div>
       {editing && redirect && <p className="hint">Your orders are delivered to the address below. Save to go back.</p>}
       <QueryState query={customer}>{(c) => (editing ? <ProfileForm customer={c} onDone={done} /> : <ProfileView customer={c} />)}</QueryState>
+      {!editing && customer.data && <AddressBook contact={{ name: `${customer.data.firstName} ${customer.data.lastName}`, phone: customer.data.number }} />}
       {!editing && <LogoutEverywhere />}
     </StoreLayout>
   );
@@ -73,17 +75,13 @@ function LogoutEverywhere() {
   );
 }
 
+/** The account's details; its address is the address book's default, shown there (issue 29). */
 function ProfileView({ customer: c }: { customer: Customer }) {
   const rows: [string, string][] = [
     ["First Name", c.firstName],
     ["Last Name", c.lastName],
     ["Phone Number", c.number],
     ["Email", c.email],
-    ["House Number", c.houseNo],
-    ["Area Address", c.areaAddress],
-    ["City", c.city],
-    ["State", c.state],
-    ["Pin Code", c.pinCode],
     ...(c.gstin ? ([["GSTIN", c.gstin]] as [string, string][]) : []),
     ["Customer since", formatDate(c.createdAt)],
   ];
@@ -112,6 +110,8 @@ function ProfileForm({ customer, onDone }: { customer: Customer; onDone: () => v
       // a new password ended every earlier session, this one too: go on with the new token
       if (res.token) saveCustomerSession(res.token, customer.customerId);
       utils.customers.details.setData({ customerId: customer.customerId }, res.customer);
+      // the profile's address is the address book's default
+      void utils.addresses.list.invalidate();
       toast.success(res.token ? "Your profile and new password are saved. Other devices were logged out." : "Your profile is saved.");
       onDone();
     },
