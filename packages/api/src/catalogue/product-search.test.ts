@@ -322,11 +322,24 @@ describe("the cost a guest's searches can cause (issue 22)", () => {
     const misspelt = ["lavendar", "detergnt", "dishwsh", "clenar"];
     const a = as("198.51.100.1");
     const b = as("198.51.100.2");
+    // a third client holds the only slot, so a's four searches all wait at the gate whatever the
+    // database's speed (on PostgreSQL a's first could otherwise finish before its fourth arrives)
+    let unblock = () => {};
+    const held = productCache.searchGate.closeSpelling("198.51.100.9", () => new Promise<void>((resolve) => (unblock = resolve)));
     // b asks the very searches a asks, at the same moment: it shares a's loads, and runs again (as b) those refused for a
-    const results = await Promise.allSettled([
-      ...misspelt.map((search) => a.products.list({ search })),
-      ...misspelt.map((search) => b.products.list({ search })),
-    ]);
+    const calls = [...misspelt.map((search) => a.products.list({ search })), ...misspelt.map((search) => b.products.list({ search }))];
+    const firstRefusalForA = Promise.race(
+      calls.slice(0, 4).map((call) =>
+        call.then(
+          () => new Promise<void>(() => {}),
+          () => undefined,
+        ),
+      ),
+    );
+    await Promise.race([firstRefusalForA, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    unblock();
+    await held;
+    const results = await Promise.allSettled(calls);
     const refusedForA = results.slice(0, 4).filter((r) => r.status === "rejected");
     expect(refusedForA.length).toBeGreaterThan(0);
     for (const r of refusedForA)
