@@ -114,6 +114,26 @@ describe("POST /api/v1/guest/checkout", () => {
     expect((await get(`/api/v1/orders/${id}`, { "x-order-token": a.orderAccessToken })).json()).toMatchObject({ customerName: "Meera Iyer", customerId: 0 });
   });
 
+  it("a guest who paid by UPI sends the UTR with X-Order-Token: Awaiting verification; without it 401, with another order's 404", async () => {
+    const placed = async () =>
+      (await post("/api/v1/guest/checkout", checkoutBody((await cartWithLine()).cartToken, newPhone()))).json<{
+        productOrderId: string;
+        orderAccessToken: string;
+      }>();
+    const a = await placed();
+    const b = await placed();
+    const utrPath = `/api/v1/payments/${encodeURIComponent(a.productOrderId)}/utr`;
+    const utr = `9${String(Date.now()).slice(-11)}`;
+    expect((await post(utrPath, { utr })).statusCode).toBe(401);
+    expect((await post(utrPath, { utr }, { "x-order-token": b.orderAccessToken })).statusCode).toBe(404);
+    const sent = await post(utrPath, { utr }, { "x-order-token": a.orderAccessToken });
+    expect(sent.statusCode).toBe(200);
+    const payment = await get(`/api/v1/payments/${encodeURIComponent(a.productOrderId)}`, { "x-order-token": a.orderAccessToken });
+    expect(payment.json()).toMatchObject({ status: "Awaiting verification", utr });
+    const events = await env.handle.db.paymentEvent.findMany({ where: { productOrderId: a.productOrderId } });
+    expect(events.map((e) => [e.actor, e.toStatus])).toContainEqual(["guest", "Awaiting verification"]);
+  });
+
   it("turned off: 403 GUEST_CHECKOUT_OFF", async () => {
     await env.admin.settings.update({ guestCheckoutEnabled: false });
     try {

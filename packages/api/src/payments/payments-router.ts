@@ -11,15 +11,7 @@ import {
   utrSchema,
   verificationsOutput,
 } from "@store/validators";
-import {
-  adminProcedure,
-  createTRPCRouter,
-  customerOrAdminProcedure,
-  customerProcedure,
-  orderReaderProcedure,
-  ownerProcedure,
-  publicProcedure,
-} from "../trpc.ts";
+import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, orderReaderProcedure, ownerProcedure, publicProcedure } from "../trpc.ts";
 import { successOutput } from "../platform/serialize-common.ts";
 import { awaitingPaymentOutput, openRefundOutput, paymentOptionOutput, paymentViewOutput, refundDecisionOutput } from "./serializers.ts";
 import { CONFIRM_UNDO_MINUTES, confirmUtr, paymentsAwaitingVerification, paymentView, rejectUtr, submitUtr, undoConfirmation, upiQr } from "./payments.ts";
@@ -97,7 +89,7 @@ export const paymentsRouter = createTRPCRouter({
     .output(z.string().describe("base64 PNG"))
     .query(async ({ ctx, input }) => (await upiQr(ctx, input.productOrderId)).toString("base64")),
 
-  submitUtr: customerProcedure
+  submitUtr: orderReaderProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -162,7 +154,7 @@ export const paymentsRouter = createTRPCRouter({
     .output(successOutput)
     .mutation(({ ctx, input }) => rejectUtr(ctx, input)),
 
-  verify: customerOrAdminProcedure
+  verify: orderReaderProcedure
     .meta({
       openapi: {
         method: "POST",

@@ -9,7 +9,7 @@ import { actorOf, lockOrder, setPaymentStatus } from "./payment-status.ts";
 import { ownOrder } from "../orders/order-view.ts";
 import { orderReader } from "../guest/order-access.ts";
 import { ensureProviderOrder } from "./gateway-payments.ts";
-import type { AuthedContext, CustomerContext } from "../platform/context-guards.ts";
+import type { AuthedContext } from "../platform/context-guards.ts";
 import { putBackStock, STOCK_TX_OPTIONS } from "../catalogue/stock.ts";
 import { creditCancelledLine } from "../invoices/invoices.ts";
 import { cancelHeldMail, queueOrderMail, type MailSettings } from "../messaging/outbox.ts";
@@ -61,8 +61,10 @@ export async function upiQr(ctx: AuthedContext, productOrderId: string): Promise
 const notUpi = (id: string) => new StoreError(400, "BAD_REQUEST", `Order ${id} is not paid by UPI.`);
 
 /** The customer paid by UPI and sends the 12-digit UTR: the admin then checks it against the bank. */
-export async function submitUtr(ctx: CustomerContext, input: { productOrderId: string; utr: string }) {
-  await ownOrder(ctx, input.productOrderId);
+export async function submitUtr(ctx: Context, input: { productOrderId: string; utr: string }) {
+  // its customer, or a guest with the order's X-Order-Token (issue 29); the admin checks UTRs, never sends them
+  if (ctx.auth?.role === "admin") throw new StoreError(403, "FORBIDDEN", "The customer sends the UTR from the order page; an admin confirms or rejects it.");
+  await orderReader(ctx, input.productOrderId);
   await ctx.db.$transaction(async (tx) => {
     const order = await lockOrder(tx, input.productOrderId);
     if (order.paymentMethod !== "UPI") throw notUpi(order.productOrderId);
