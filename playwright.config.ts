@@ -53,6 +53,13 @@ export default defineConfig({
       SIGNUP_MAX_PER_HOUR: "100000",
       // issue 29: SMS (OTP codes) kept in the outbox, where the tests read them as the owner
       SMS_PROVIDER: "console",
+      // issue 30: WhatsApp through the Cloud API stand-in that e2e/admin/whatsapp-messages.spec.ts starts on port + 11
+      // (until then a send finds nothing there and is retried; nothing is queued while Settings' whatsappEnabled is off)
+      WHATSAPP_TOKEN: "e2e-whatsapp-token",
+      WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+      WHATSAPP_APP_SECRET: "e2e-whatsapp-app-secret",
+      WHATSAPP_VERIFY_TOKEN: "e2e-whatsapp-verify-token",
+      WHATSAPP_API_BASE: `http://127.0.0.1:${port + 11}/v21.0`,
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

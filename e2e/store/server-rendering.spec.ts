@@ -67,10 +67,10 @@ test.describe("what is typed before the app starts is kept", () => {
       ["Password", c.password],
     ];
     for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /I agree to the/ }).check();
     await start();
     for (const [label, value] of fields) await expect(page.getByLabel(label, { exact: true }), label).toHaveValue(value);
-    await expect(page.getByRole("checkbox")).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /I agree to the/ })).toBeChecked();
     await page.getByRole("button", { name: "Register" }).click();
     await expect(page).toHaveURL(/\/customerLogin$/);
     const login = await page.request.post("/api/v1/customers/login", { data: { number: c.number, password: c.password } });

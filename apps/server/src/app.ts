@@ -22,6 +22,7 @@ import { sessionPlugin } from "./plugins/session.ts";
 import { seoPlugin } from "./plugins/seo.ts";
 import { paymentsPlugin } from "./plugins/payments.ts";
 import { courierWebhookPlugin } from "./plugins/courier-webhook.ts";
+import { whatsappWebhookPlugin } from "./plugins/whatsapp-webhook.ts";
 import { everyMs, jobsPlugin } from "./plugins/jobs.ts";
 import { documentsPlugin } from "./plugins/documents.ts";
 import { shipmentDocumentsPlugin } from "./plugins/shipment-documents.ts";
@@ -130,6 +131,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(trpcPlugin, { contextFor });
   await app.register(paymentsPlugin, { db, services: opts.services, contextFor });
   await app.register(courierWebhookPlugin, { db, services: opts.services });
+  await app.register(whatsappWebhookPlugin, { db, services: opts.services });
   await app.register(documentsPlugin, { contextFor });
   await app.register(shipmentDocumentsPlugin, { contextFor });
   await app.register(sessionPlugin, { contextFor, secureSite: opts.services.mail.publicUrl.startsWith("https:") });
@@ -139,8 +141,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     services: opts.services,
     mailer: opts.mailer,
     schedules: {
-      // mail needs SMTP, SMS a provider (issue 29): with neither there is nothing the job could send
-      outbox: !opts.mailer && !opts.services.sms ? null : opts.mailer?.pollMs === undefined ? JOBS.outbox.schedule : everyMs(opts.mailer.pollMs),
+      // mail needs SMTP, SMS a provider (issue 29), WhatsApp the Cloud API (issue 30): with none there is nothing the job could send
+      outbox:
+        !opts.mailer && !opts.services.sms && !opts.services.whatsapp.provider
+          ? null
+          : opts.mailer?.pollMs === undefined
+            ? JOBS.outbox.schedule
+            : everyMs(opts.mailer.pollMs),
       "upi-expiry": opts.upiExpirySweepMs === undefined ? JOBS["upi-expiry"].schedule : everyMs(opts.upiExpirySweepMs),
     },
   });

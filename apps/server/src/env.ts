@@ -84,6 +84,19 @@ const schema = z.object({
   /** MSG91's auth key (SMS_PROVIDER=msg91); MSG91_API_BASE for a stand-in in tests */
   MSG91_AUTH_KEY: z.string().trim().optional(),
   MSG91_API_BASE: z.string().url("MSG91_API_BASE must be a URL such as https://control.msg91.com").optional(),
+  /** WhatsApp Cloud API (issue 30): the access token and the business number's id together turn sending on */
+  WHATSAPP_TOKEN: z.string().trim().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d*$/, "WHATSAPP_PHONE_NUMBER_ID must be the number's id in WhatsApp Manager (digits), not the phone number")
+    .optional(),
+  /** the Cloud API with its version (default https://graph.facebook.com/v21.0); a stand-in in tests */
+  WHATSAPP_API_BASE: z.string().url("WHATSAPP_API_BASE must be a URL such as https://graph.facebook.com/v21.0").optional(),
+  /** the Meta app's secret: the key of the webhook's X-Hub-Signature-256; unset refuses every webhook POST */
+  WHATSAPP_APP_SECRET: z.string().trim().optional(),
+  /** the token Meta's webhook subscription check must echo; unset refuses the check */
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().optional(),
   /** the From of every message */
   MAIL_FROM: z.string().trim().min(3).default("Clean Store <orders@cleanstore.in>"),
   /** the storefront's public address, for links in messages */
@@ -128,6 +141,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     }
   }
   if (env.SMS_PROVIDER === "msg91" && !env.MSG91_AUTH_KEY) throw new ConfigError("SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY (the auth key of the MSG91 panel).");
+  if (Boolean(env.WHATSAPP_TOKEN) !== Boolean(env.WHATSAPP_PHONE_NUMBER_ID)) {
+    const missing = env.WHATSAPP_TOKEN ? "WHATSAPP_PHONE_NUMBER_ID" : "WHATSAPP_TOKEN";
+    throw new ConfigError(`WhatsApp needs both WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID: ${missing} is not set.`);
+  }
   return {
     ...env,
     JWT_SECRET: env.JWT_SECRET ?? developmentSecret(env.DATA_DIR),

@@ -1,5 +1,6 @@
 // The SMS channel over HTTP (issue 29, contracts/otp-and-sms.md "SMS channel"): the DLT templates at
-// /api/v1/messaging/templates (the owner writes, staff reads), their refusals in the REST error shape,
+// /api/v1/messaging/templates (the owner writes, staff reads), WhatsApp templates beside them (issue 30,
+// contracts/whatsapp.md "Templates"), their refusals in the REST error shape,
 // and an SMS sent by the outbox job with the console provider, read by the owner at GET /emails?channel=sms.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smsFromEnv } from "@store/api";
@@ -61,6 +62,54 @@ describe("/api/v1/messaging/templates", () => {
     expect((await call("POST", "/api/v1/messaging/templates", env.adminToken, { ...OTP, dltTemplateId: "12345" })).statusCode).toBe(400);
     expect((await call("POST", "/api/v1/messaging/templates", env.adminToken, { ...OTP, senderId: "CLN" })).statusCode).toBe(400);
     expect((await call("GET", "/api/v1/messaging/templates?channel=fax", env.adminToken)).statusCode).toBe(400);
+  });
+});
+
+const SHIPPED = {
+  channel: "whatsapp",
+  kind: "shipped",
+  name: "order_shipped",
+  language: "hi",
+  category: "UTILITY",
+  params: ["customerName", "productOrderId", "trackingUrl"],
+  text: "नमस्ते {{1}}, आपका ऑर्डर {{2}} भेज दिया गया है: {{3}}",
+};
+
+describe("/api/v1/messaging/templates for WhatsApp", () => {
+  it("the owner registers (201), lists by channel and changes a WhatsApp template; staff may not", async () => {
+    const created = await call("POST", "/api/v1/messaging/templates", env.adminToken, SHIPPED);
+    expect(created.statusCode).toBe(201);
+    const t = created.json<{ templateId: number }>();
+    expect(t).toMatchObject({ ...SHIPPED, variables: SHIPPED.params, dltTemplateId: null, active: true });
+    expect((await call("POST", "/api/v1/messaging/templates", staffToken, SHIPPED)).statusCode).toBe(403);
+
+    const listed = await call("GET", "/api/v1/messaging/templates?channel=whatsapp", staffToken);
+    expect(listed.json<{ items: { templateId: number }[] }>().items.map((i) => i.templateId)).toEqual([t.templateId]);
+
+    const changed = await call("POST", `/api/v1/messaging/templates/${t.templateId}`, env.adminToken, { params: ["productOrderId"], active: false });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ templateId: t.templateId, params: ["productOrderId"], active: false, name: "order_shipped" });
+    expect((await call("DELETE", `/api/v1/messaging/templates/${t.templateId}`, env.adminToken)).statusCode).toBe(200);
+  });
+
+  it("refuses a category or a param that does not fit the kind with their codes, a bad name and a missing field, with 400", async () => {
+    const category = await call("POST", "/api/v1/messaging/templates", env.adminToken, { ...SHIPPED, category: "MARKETING" });
+    expect(category.statusCode).toBe(400);
+    expect(category.json()).toMatchObject({
+      code: "TEMPLATE_CATEGORY",
+      message: "A shipped template must be approved in the UTILITY category, not MARKETING.",
+    });
+    const params = await call("POST", "/api/v1/messaging/templates", env.adminToken, { ...SHIPPED, params: ["otp"] });
+    expect(params.statusCode).toBe(400);
+    expect(params.json()).toMatchObject({ code: "TEMPLATE_PARAMS", message: expect.stringContaining("does not supply otp") as unknown });
+    const name = await call("POST", "/api/v1/messaging/templates", env.adminToken, { ...SHIPPED, name: "Order Shipped" });
+    expect(name.statusCode).toBe(400);
+    expect(name.json<{ message: string }>().message).toContain("name must be the template's name as approved in Meta");
+    const { category: _c, ...noCategory } = SHIPPED;
+    const missing = await call("POST", "/api/v1/messaging/templates", env.adminToken, noCategory);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toContain("category is required");
+    expect(await env.handle.db.messageTemplate.count({ where: { channel: "whatsapp" } })).toBe(0);
   });
 });
 

@@ -5,7 +5,7 @@ import { buildApp } from "./app.ts";
 import { checkSmsForProduction, loadEnv } from "./env.ts";
 import { seed } from "./seed.ts";
 import { createServices } from "./services.ts";
-import { couriersFromEnv, razorpayFromEnv, smsFromEnv, smtpTransport } from "@store/api";
+import { couriersFromEnv, razorpayFromEnv, smsFromEnv, smtpTransport, whatsappFromEnv } from "@store/api";
 import { startProductSync } from "./product-sync.ts";
 
 /** Opens the database, seeds it, and serves until SIGTERM/SIGINT (a worker of supervisor.ts, or the whole server with WEB_CONCURRENCY=0). */
@@ -27,6 +27,7 @@ export async function startServer() {
     paymentProvider: razorpayFromEnv(process.env),
     couriers: couriersFromEnv(process.env),
     sms: smsFromEnv(process.env),
+    whatsapp: whatsappFromEnv(process.env),
     mail: { publicUrl: env.PUBLIC_URL, smtpConfigured: Boolean(env.SMTP_URL) },
   });
   const app = await buildApp({

@@ -1,6 +1,7 @@
 import {
   createLoginLimiter,
   createOtpLimiter,
+  createGuestOrderLimiter,
   deriveOtpSecret,
   createProductCache,
   createProductEvents,
@@ -13,6 +14,8 @@ import {
   type MailSettings,
   type CourierSettings,
   type SmsProvider,
+  type WhatsAppSettings,
+  NO_WHATSAPP,
   type PaymentProvider,
   type Services,
 } from "@store/api";
@@ -30,6 +33,8 @@ export interface ServiceOptions {
   couriers?: CourierSettings;
   /** the SMS provider (default: none) */
   sms?: SmsProvider | null;
+  /** WhatsApp's sender and webhook secrets (default: none) */
+  whatsapp?: WhatsAppSettings;
   /** links in messages and whether SMTP is configured (default: http://localhost:8080, none) */
   mail?: MailSettings;
 }
@@ -54,7 +59,9 @@ export function createServices(handle: DbHandle, opts: ServiceOptions): Services
     resetLimiter: createResetLimiter({ store }),
     trackLimiter: createTrackLimiter({ store }),
     sms: opts.sms ?? null,
+    whatsapp: opts.whatsapp ?? NO_WHATSAPP,
     otpLimiter: createOtpLimiter({ store }),
+    guestOrderLimiter: createGuestOrderLimiter({ store }),
     otpSecret: deriveOtpSecret(jwtSecret),
   };
 }

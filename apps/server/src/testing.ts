@@ -1,6 +1,7 @@
 // HTTP tests: the real Fastify app on a fresh test database, driven with app.inject.
 import type { FastifyInstance } from "fastify";
 import { createTestEnv, type TestEnv } from "@store/api/testing";
+import type { WhatsAppSettings } from "@store/api";
 import { buildApp, type AppOptions } from "./app.ts";
 import { checkEveryAnswer } from "./openapi-check.ts";
 
@@ -10,9 +11,14 @@ export interface HttpTestEnv extends TestEnv {
   tokenFor(customerId: number): Promise<string>;
 }
 
-export async function createHttpTestEnv(options: Pick<AppOptions, "mailer" | "logLevel" | "logStream" | "apiDocs"> = {}): Promise<HttpTestEnv> {
+export async function createHttpTestEnv(
+  options: Pick<AppOptions, "mailer" | "logLevel" | "logStream" | "apiDocs"> & { whatsapp?: WhatsAppSettings } = {},
+): Promise<HttpTestEnv> {
   const env = await createTestEnv();
-  const app = await buildApp({ handle: env.handle, services: env.services, logLevel: "silent", ...options });
+  const { whatsapp, ...appOptions } = options;
+  // the WhatsApp sender and webhook secrets (issue 30); none unless a suite sets them
+  if (whatsapp) env.services.whatsapp = whatsapp;
+  const app = await buildApp({ handle: env.handle, services: env.services, logLevel: "silent", ...appOptions });
   await app.ready();
   // every answer of the HTTP suites must be one /api/v1/openapi.json describes (openapi-check.ts)
   await checkEveryAnswer(app);

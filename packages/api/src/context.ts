@@ -12,6 +12,8 @@ import type { CourierAdapter } from "./shipments/couriers/port.ts";
 import type { TrackLimiter } from "./shipments/track-limiter.ts";
 import type { SmsProvider } from "./messaging/sms/port.ts";
 import type { OtpLimiter } from "./accounts/otp/otp-limits.ts";
+import type { WhatsAppSettings } from "./messaging/whatsapp/port.ts";
+import type { GuestOrderLimiter } from "./guest/guest-order-limiter.ts";
 
 /** `sessionVersion`: the account's version when the token was issued (0 when absent); an older one is refused. */
 export type AuthUser = { role: "customer"; customerId: number; sessionVersion?: number } | { role: "admin"; adminId: number; sessionVersion?: number };
@@ -31,6 +33,10 @@ export interface Services {
   trackLimiter: TrackLimiter;
   /** issue 29: the SMS provider (SMS_PROVIDER: console or msg91); null: SMS is not set up, OTPs cannot be sent */
   sms: SmsProvider | null;
+  /** issue 30: the WhatsApp Cloud API adapter (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID) and the webhook's secrets */
+  whatsapp: WhatsAppSettings;
+  /** issue 29: guest orders per address of the request in an hour */
+  guestOrderLimiter: GuestOrderLimiter;
   /** issue 29: OTP sends per phone (resend wait, hourly) and per address */
   otpLimiter: OtpLimiter;
   /** issue 29: the key of OTP code hashes and of signupToken/otpToken (accounts/otp/phone-tokens.ts deriveOtpSecret) */

@@ -2,6 +2,7 @@ import { createTRPCRouter } from "./trpc.ts";
 import { authRouter } from "./accounts/auth-router.ts";
 import { customersRouter } from "./accounts/customers-router.ts";
 import { addressesRouter } from "./accounts/addresses/addresses-router.ts";
+import { preferencesRouter } from "./accounts/preferences/preferences-router.ts";
 import { productsRouter } from "./catalogue/products-router.ts";
 import { variantsRouter } from "./catalogue/variants-router.ts";
 import { cartRouter } from "./orders/cart-router.ts";
@@ -13,6 +14,7 @@ import { paymentsRouter } from "./payments/payments-router.ts";
 import { reportsRouter } from "./back-office/reports-router.ts";
 import { emailsRouter } from "./messaging/emails-router.ts";
 import { templatesRouter } from "./messaging/templates-router.ts";
+import { inboxRouter } from "./messaging/inbox-router.ts";
 import { staffRouter } from "./accounts/staff-router.ts";
 import { auditRouter } from "./back-office/audit-router.ts";
 import { importsRouter } from "./back-office/imports-router.ts";
@@ -32,6 +34,7 @@ export const appRouter = createTRPCRouter({
   auth: authRouter,
   customers: customersRouter,
   addresses: addressesRouter,
+  preferences: preferencesRouter,
   products: productsRouter,
   variants: variantsRouter,
   cart: cartRouter,
@@ -43,6 +46,7 @@ export const appRouter = createTRPCRouter({
   reports: reportsRouter,
   emails: emailsRouter,
   messagingTemplates: templatesRouter,
+  messagingInbox: inboxRouter,
   staff: staffRouter,
   audit: auditRouter,
   imports: importsRouter,

@@ -13,7 +13,9 @@ import { createProductCache } from "./catalogue/product-cache.ts";
 import { hashPassword } from "./accounts/passwords.ts";
 import { createTrackLimiter } from "./shipments/track-limiter.ts";
 import { createConsoleSmsProvider } from "./messaging/sms/console.ts";
+import { NO_WHATSAPP } from "./messaging/whatsapp/port.ts";
 import { createOtpLimiter } from "./accounts/otp/otp-limits.ts";
+import { createGuestOrderLimiter } from "./guest/guest-order-limiter.ts";
 import { deriveOtpSecret } from "./accounts/otp/phone-tokens.ts";
 
 const createCaller = createCallerFactory(appRouter);
@@ -34,7 +36,9 @@ export function createTestServices(): Services {
     couriers: { shiprocket: null, webhookToken: null },
     trackLimiter: createTrackLimiter(),
     sms: createConsoleSmsProvider(),
+    whatsapp: NO_WHATSAPP,
     // many OTPs from one address to many phones; the hourly limits are tested with their own limiter
+    guestOrderLimiter: createGuestOrderLimiter(),
     otpLimiter: createOtpLimiter({ perPhonePerHour: 1_000_000, perIpPerHour: 1_000_000 }),
     otpSecret: deriveOtpSecret(TEST_JWT_SECRET),
     mail: { publicUrl: "http://localhost:8080", smtpConfigured: false },

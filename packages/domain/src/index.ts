@@ -24,3 +24,5 @@ export * from "./shipment-status.ts";
 export * from "./eway-bill.ts";
 export * from "./courier-links.ts";
 export * from "./message-kinds.ts";
+export * from "./whatsapp-kinds.ts";
+export * from "./whatsapp-delivery.ts";

@@ -7,6 +7,13 @@ export { MAX_SHELF_PAGE, PAGE_SIZE, SHELF_SIZE } from "./constants.ts";
 /** Blank form fields ("" or only spaces) count as missing, so "required" messages show. */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
+/**
+ * A true/false field. The REST facade (trpc-to-openapi) coerces a plain z.boolean, so "false" or "yes"
+ * would become true: "true" and "false" are read as such, anything else is a 400 naming the field.
+ */
+export const trueOrFalse = (label: string) =>
+  z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: `${label} must be true or false` }));
+
 export const requiredText = (label: string, max: number) =>
   z.preprocess(
     blankToUndefined,

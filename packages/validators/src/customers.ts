@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { whyInvalidGstin } from "@store/domain";
 import { email, newPassword, phoneNumber, pinCode, requiredText } from "./common.ts";
+import { whatsappOptInField } from "./preferences.ts";
 
 // A name goes into the subject and greeting of mails: a line break there could start a header or
 // forge a paragraph, and bidi controls could reorder what the reader sees. Indic scripts' ZWJ/ZWNJ stay.
@@ -25,6 +26,8 @@ const signUpFields = {
   email,
   ...addressFields,
   agreeToTerms: z.preprocess((v) => v === true || v === "true" || v === "on", z.literal(true, { error: "Please accept the terms and conditions" })),
+  /** issue 30: the unticked "Send order updates on WhatsApp" box */
+  whatsappOptIn: whatsappOptInField,
 };
 
 /**

@@ -1,7 +1,7 @@
 // Delivery (issue 27, contracts/delivery.md): the PIN-code directory and the delivery zones.
 import { z } from "zod";
 import { GST_STATES, stateCodeOf, whyBadZoneMatch } from "@store/domain";
-import { id, pageInput, requiredText, rupees, wholeNumber } from "./common.ts";
+import { id, pageInput, requiredText, rupees, trueOrFalse, wholeNumber } from "./common.ts";
 import { paymentMethodSchema } from "./payments.ts";
 import type { ImportRowError } from "./product-import.ts";
 
@@ -145,8 +145,6 @@ const zoneMatch = z.preprocess(
     .transform((list) => [...new Set(list)]),
 );
 
-const yesNo = (label: string) => z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: `${label} must be true or false` }));
-
 export const ZONE_ETA_DAYS = { min: 1, max: 15 } as const;
 
 export const zoneFields = {
@@ -157,7 +155,7 @@ export const zoneFields = {
   fee: rupees("Fee", { max: 100_000 }),
   etaDaysMin: wholeNumber("Fastest delivery (days)", ZONE_ETA_DAYS),
   etaDaysMax: wholeNumber("Slowest delivery (days)", ZONE_ETA_DAYS),
-  codAllowed: yesNo("Cash on delivery"),
+  codAllowed: trueOrFalse("Cash on delivery"),
   position: wholeNumber("Position", { min: 0, max: 100_000 }),
 };
 

@@ -5,6 +5,7 @@ import { email, id, lineQuantity, optionalText, pinCode, requiredText, wholeNumb
 import { MAX_LINE_QUANTITY } from "@store/domain";
 import { chosenVariantId, shopperCouponCode } from "./orders.ts";
 import { paymentMethodSchema, productOrderIdSchema } from "./payments.ts";
+import { whatsappOptInField } from "./preferences.ts";
 
 /** A guest cart's token: 32 random bytes in base64url (43 characters); anything else is simply not found. */
 export const guestCartToken = z.string().trim().min(32, "Cart token is not valid").max(100, "Cart token is not valid");
@@ -48,6 +49,8 @@ export const guestCheckoutInput = z.object({
   couponCode: shopperCouponCode.optional(),
   otpToken: z.string().trim().max(2000).optional(),
   idempotencyKey: z.string().max(255).optional(),
+  /** issue 30: the unticked "Send order updates on WhatsApp" box; the order keeps it */
+  whatsappOptIn: whatsappOptInField,
 });
 export type GuestCheckoutInput = z.infer<typeof guestCheckoutInput>;
 

@@ -15,5 +15,6 @@ export * from "./delivery.ts";
 export * from "./shipments.ts";
 export * from "./addresses.ts";
 export * from "./messaging.ts";
+export * from "./preferences.ts";
 export * from "./guest.ts";
 export * from "./otp.ts";

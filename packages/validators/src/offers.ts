@@ -4,7 +4,7 @@
 // as a shopper types it.
 import { z } from "zod";
 import { COUPON_TYPES, PAYMENT_METHODS } from "@store/domain";
-import { id, pageInput, rupees, wholeNumber } from "./common.ts";
+import { id, pageInput, rupees, trueOrFalse, wholeNumber } from "./common.ts";
 import { PRODUCT_CATEGORIES } from "./constants.ts";
 import { optionalCell } from "./products.ts";
 
@@ -42,8 +42,6 @@ const dateTime = (label: string) =>
             : `${label} must be a date and time like 2026-12-01T00:00:00+05:30 (ISO 8601)`,
     }),
   );
-
-const flag = (label: string) => z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: `${label} must be true or false` }));
 
 const code = z.preprocess(
   blank,
@@ -108,13 +106,13 @@ export const couponFields = {
     .nullable()
     .transform((v) => v ?? null),
   perCustomerLimit: optionalCell(wholeNumber("Uses per customer", { min: 1, max: 10_000 })).transform((v) => v ?? 1),
-  firstOrderOnly: flag("First order only").default(false),
+  firstOrderOnly: trueOrFalse("First order only").default(false),
   paymentMethods: paymentMethods.default([...PAYMENT_METHODS]),
   productIds: productIds.default([]),
   categories: categories.default([]),
   /** listed to shoppers at the checkout as an offer the cart can use */
-  showAtCheckout: flag("Show at checkout").default(false),
-  active: flag("Active").default(true),
+  showAtCheckout: trueOrFalse("Show at checkout").default(false),
+  active: trueOrFalse("Active").default(true),
 };
 
 interface CouponRules {
@@ -160,12 +158,12 @@ export const couponUpdateFields = {
   endsAt: optionalCell(couponFields.endsAt),
   usageLimit: z.preprocess((v) => (v === "" ? null : v), wholeNumber("Usage limit", { min: 1, max: 10_000_000 }).nullable().optional()),
   perCustomerLimit: optionalCell(wholeNumber("Uses per customer", { min: 1, max: 10_000 })),
-  firstOrderOnly: optionalCell(flag("First order only")),
+  firstOrderOnly: optionalCell(trueOrFalse("First order only")),
   paymentMethods: paymentMethods.optional(),
   productIds: productIds.optional(),
   categories: categories.optional(),
-  showAtCheckout: optionalCell(flag("Show at checkout")),
-  active: optionalCell(flag("Active")),
+  showAtCheckout: optionalCell(trueOrFalse("Show at checkout")),
+  active: optionalCell(trueOrFalse("Active")),
 };
 export const couponUpdateSchema = z.object(couponUpdateFields).superRefine(couponRules);
 export type CouponUpdate = z.infer<typeof couponUpdateSchema>;

@@ -3,7 +3,7 @@
 // undo; the owner's names of HSN codes.
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, RETURN_STATUSES } from "@store/domain";
-import { pageInput, requiredText } from "./common.ts";
+import { pageInput, requiredText, trueOrFalse } from "./common.ts";
 import { auditQueryInput } from "./back-office.ts";
 import { orderStatusSchema } from "./orders.ts";
 import { productOrderIdSchema } from "./payments.ts";
@@ -115,8 +115,7 @@ export const orderMoveInput = z.object({
   orderStatus: orderStatusSchema,
   // a pipe, so that the REST facade does not coerce it (trpc-to-openapi turns a plain z.boolean into
   // z.coerce.boolean, which reads "false" or "no" as true)
-  force: z
-    .preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "force must be true or false" }))
+  force: trueOrFalse("force")
     .default(false)
     .describe("move an unpaid UPI or ONLINE order forward anyway (recorded on the audit trail); without it that is a 409 ORDER_UNPAID"),
 });
@@ -193,10 +192,7 @@ export const codConfirmInput = z
       .optional()
       .describe("the buyer: the 6-digit code sent by SMS"),
     // a pipe, so that the REST facade does not coerce "false" to true (see orderMoveInput.force)
-    byAdmin: z
-      .preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "byAdmin must be true or false" }))
-      .optional()
-      .describe("an admin: true, confirmed with the buyer by phone"),
+    byAdmin: trueOrFalse("byAdmin").optional().describe("an admin: true, confirmed with the buyer by phone"),
     note: z
       .string({ error: "note must be text" })
       .trim()

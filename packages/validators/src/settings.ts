@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { rupees, wholeNumber } from "./common.ts";
+import { rupees, trueOrFalse, wholeNumber } from "./common.ts";
 import { deliveryChargeSchema } from "./products.ts";
 import { upiVpaSchema } from "./payments.ts";
 import { searchSynonymsSchema } from "./search.ts";
@@ -17,8 +17,7 @@ export const orderLimitFields = {
   maxUnitsPerProductPerOrder: wholeNumber("Units of a product per unpaid order", { min: 1, max: 1_000_000 }),
 };
 
-const booleanField = (label: string) =>
-  z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: `${label} must be true or false` }));
+const booleanField = trueOrFalse;
 
 /** "411001, 560001" or a list: six-digit pin codes, each once. */
 const pinCodeList = z.preprocess(
@@ -143,6 +142,7 @@ export const checkoutSettingFields = {
   codConfirmHours: wholeNumber("Hours to confirm a COD order", { min: 1, max: 168 }),
   guestCheckoutEnabled: booleanField("Guest checkout on/off"),
   guestCodNeedsOtp: booleanField("OTP for guest cash on delivery on/off"),
+  whatsappEnabled: booleanField("WhatsApp messages on/off"),
 };
 
 /** Any of the settings; what is left out keeps its value. */

@@ -272,6 +272,10 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   },
   "addresses.remove": { rule: { ...OWNER, other: 404 }, input: async (c) => ({ addressId: await freshAddress(c) }) },
   "addresses.setDefault": { rule: { ...OWNER, other: 404 }, input: async (c) => ({ addressId: await freshAddress(c) }) },
+  // message preferences (issue 30): "me" paths, customers only; the token says whose
+  "preferences.get": { rule: CUSTOMER, input: none },
+  "preferences.update": { rule: CUSTOMER, input: () => ({ language: "hi", emailMarketingOptIn: false }) },
+  "preferences.history": { rule: CUSTOMER, input: none },
 
   "products.list": { rule: PUBLIC, input: () => ({ search: "Probe" }) },
   "products.shelf": { rule: PUBLIC, input: () => ({ search: "Probe", page: 1 }) },
@@ -358,6 +362,8 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   "emails.page": { rule: STORE_OWNER, input: () => ({ page: 1, search: "" }) },
   "emails.byId": { rule: STORE_OWNER, input: async (c) => ({ messageId: await latestEmail(c) }) },
   "emails.resend": { rule: STORE_OWNER, input: async (c) => ({ messageId: await latestEmail(c) }) },
+  // what buyers wrote on WhatsApp (issue 30): the owner's, like the outbox
+  "messagingInbox.list": { rule: STORE_OWNER, input: () => ({ page: 1, search: "" }) },
   // the DLT templates of SMS (issue 29): staff may read them
   "messagingTemplates.list": { rule: ADMIN, input: () => ({ channel: "sms" }) },
   "messagingTemplates.create": { rule: STORE_OWNER, success: 201, input: smsTemplateFields },
@@ -529,6 +535,15 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
 };
 // ---------------------------------------------------------------- END OF TABLE
 
+/** the WhatsApp webhook's secrets (issue 30), set in the suite's services on first use */
+function whatsappSecrets(c: Case): { appSecret: string; verifyToken: string } {
+  const current = c.env.services.whatsapp;
+  const appSecret = current.appSecret ?? "security-suite-whatsapp-app-secret";
+  const verifyToken = current.verifyToken ?? "security-suite-whatsapp-verify-token";
+  c.env.services.whatsapp = { ...current, appSecret, verifyToken };
+  return { appSecret, verifyToken };
+}
+
 // ---------------------------------------------------------------- THE RAW ROUTES
 // The /api/v1 routes served outside the REST facade (apps/server/src/plugins/raw-route.ts): what
 // each role gets, and a request to try it with (path and query under /api/v1, built fresh per call).
@@ -572,6 +587,25 @@ export const RAW_MATRIX: Record<string, RawEntry> = {
         headers: { "content-type": "application/json", "x-api-key": c.env.courierWebhookToken },
         payload: JSON.stringify({ awb, current_status: "PICKED UP", current_status_id: 42, current_timestamp: at, scans: [scan] }),
       };
+    },
+  },
+  // Meta's WhatsApp webhook (issue 30): a verify token and a signed body, not a bearer token; the status names no message of the store
+  "GET /messaging/webhook/whatsapp": {
+    rule: PUBLIC,
+    request: (c) => ({
+      url: `/messaging/webhook/whatsapp?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(whatsappSecrets(c).verifyToken)}&hub.challenge=1158201444`,
+    }),
+  },
+  "POST /messaging/webhook/whatsapp": {
+    rule: PUBLIC,
+    request: (c) => {
+      const status = { id: `wamid.matrix${randomBytes(8).toString("hex")}`, status: "delivered", timestamp: "1764000000", recipient_id: "919876543210" };
+      const payload = JSON.stringify({
+        object: "whatsapp_business_account",
+        entry: [{ id: "1", changes: [{ field: "messages", value: { statuses: [status] } }] }],
+      });
+      const signature = `sha256=${createHmac("sha256", whatsappSecrets(c).appSecret).update(payload).digest("hex")}`;
+      return { url: "/messaging/webhook/whatsapp", headers: { "content-type": "application/json", "x-hub-signature-256": signature }, payload };
     },
   },
   "GET /payments/{productOrderId}/qr.png": {

@@ -11,6 +11,7 @@ import { errorMessage, fieldErrorsOf, trpc } from "../lib/trpc";
 import { useHydrated } from "../lib/hydration";
 import { lazyZodResolver } from "../lib/lazyResolver";
 import { usePincodeFill } from "../components/store/usePincodeFill";
+import { WhatsAppOptIn, whatsappOptInBody } from "../components/store/account/WhatsAppOptIn";
 
 export const Route = createFileRoute("/customerRegister")({ component: CustomerRegister });
 
@@ -37,6 +38,7 @@ function CustomerRegister() {
       pinCode: "",
       password: "",
       agreeToTerms: false,
+      whatsappOptIn: false,
     },
   });
   const pin = usePincodeFill(form);
@@ -51,9 +53,9 @@ function CustomerRegister() {
       setFormError(errorMessage(error));
     },
   });
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit(({ whatsappOptIn, ...values }) => {
     setFormError(null);
-    save.mutate(values);
+    save.mutate({ ...values, ...whatsappOptInBody(whatsappOptIn === true) });
   });
   const e = form.formState.errors;
   const r = form.register;
@@ -109,6 +111,7 @@ function CustomerRegister() {
             registration={r("password")}
             error={e.password}
           />
+          <WhatsAppOptIn id="reg-whatsapp" registration={r("whatsappOptIn")} />
           <div className="check-field">
             <input
               id="reg-terms"

@@ -18,6 +18,7 @@ import { isPhoneToken } from "./otp/phone-tokens.ts";
 import { assertStateMatchesPincode } from "../delivery/pincode-state.ts";
 import { writeProfileAddress } from "./addresses/addresses.ts";
 import { attachGuestOrders } from "../guest/attach-orders.ts";
+import { changeConsent } from "./preferences/consent.ts";
 
 /**
  * Whom a 409 for a taken phone or email may tell which one it is: a sign-up (the spec's named 409)
@@ -73,7 +74,7 @@ export async function signUp(ctx: Context, input: z.infer<typeof customerSignUpS
   await countProbe(ctx, "sign-ups");
   await assertUnique(ctx.db, input.number, input.email, undefined, "named");
   await assertStateMatchesPincode(ctx.db, { pincode: input.pinCode, state: input.state });
-  const { password, signupToken, ...fields } = input;
+  const { password, signupToken, whatsappOptIn, ...fields } = input;
   // a signupToken proves the phone by OTP (accounts/otp): such an account may have no password
   if (signupToken !== undefined && !isPhoneToken(ctx.services.otpSecret, "signup", signupToken, input.number)) {
     throw new StoreError(400, "SIGNUP_TOKEN_INVALID", "Your phone verification has expired or was for another number. Please verify your phone again.");
@@ -87,6 +88,8 @@ export async function signUp(ctx: Context, input: z.infer<typeof customerSignUpS
       const customer = await tx.customer.create({ data: { ...fields, ...phoneVerified, passwordHash, agreeToTerms: true }, select: { customerId: true } });
       // the sign-up's address is address #1, the default (issue 29)
       await writeProfileAddress(tx, { ...fields, gstin: null, customerId: customer.customerId });
+      // issue 30: the registration form's WhatsApp box, timestamped and logged as every consent is
+      if (whatsappOptIn === true) await changeConsent(tx, customer.customerId, { whatsappOptIn: true }, "register");
       // issue 29: the guest orders placed with this phone become the new account's (My Orders) — only
       // when the phone is proved by its OTP: a number typed at sign-up proves nothing, and the orders
       // carry their buyer's name and address

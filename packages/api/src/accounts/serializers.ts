@@ -18,6 +18,10 @@ export const customerSelect = {
   agreeToTerms: true,
   phoneVerified: true,
   phoneVerifiedAt: true,
+  whatsappOptIn: true,
+  whatsappOptInAt: true,
+  whatsappOptInSource: true,
+  language: true,
   createdAt: true,
   updatedAt: true,
 } satisfies Prisma.CustomerSelect;
@@ -38,6 +42,10 @@ export const customerOutput = z.object({
   agreeToTerms: z.boolean(),
   phoneVerified: z.boolean().describe("the phone was proved by an SMS code (OTP login, or sign-up with a signupToken)"),
   phoneVerifiedAt: z.date().nullable(),
+  whatsappOptIn: z.boolean().describe("order updates on WhatsApp (issue 30): false until the customer ticks the box"),
+  whatsappOptInAt: z.date().nullable().describe("when whatsappOptIn last changed"),
+  whatsappOptInSource: z.string().nullable().describe("where it last changed: checkout, profile, register or reply (a STOP reply)"),
+  language: z.string().describe("en or hi: the language of the customer's WhatsApp messages"),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

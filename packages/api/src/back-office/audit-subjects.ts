@@ -180,7 +180,19 @@ const shipment = async (db: Db, id: string): Promise<Snapshot> => {
 const messageTemplate = (db: Db, id: string): Promise<Snapshot> =>
   db.messageTemplate.findUnique({
     where: { templateId: Number(id) },
-    select: { channel: true, kind: true, dltTemplateId: true, senderId: true, providerTemplateId: true, text: true, active: true },
+    select: {
+      channel: true,
+      kind: true,
+      dltTemplateId: true,
+      senderId: true,
+      providerTemplateId: true,
+      text: true,
+      name: true,
+      language: true,
+      category: true,
+      params: true,
+      active: true,
+    },
   });
 
 const settings = async (db: Db): Promise<Snapshot> => ({ ...(await loadSettings(db)) });

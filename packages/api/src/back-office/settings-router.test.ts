@@ -47,6 +47,7 @@ describe("settings", () => {
       codConfirmHours: 24,
       guestCheckoutEnabled: true,
       guestCodNeedsOtp: true,
+      whatsappEnabled: false,
     };
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free", ...limits });
     await expect(env.admin.settings.update({ defaultDeliveryCharge: 49.5 })).resolves.toEqual({

@@ -32,6 +32,7 @@ const settingsOutput = z.object({
   codConfirmation: z.enum(["off", "otp"]).describe('"otp": a new cash-on-delivery order stays Pending until the buyer confirms it with an SMS code'),
   codConfirmHours: z.number().int().describe("an unconfirmed cash-on-delivery order is cancelled after this many hours"),
   guestCheckoutEnabled: z.boolean().describe("shoppers may order without an account"),
+  whatsappEnabled: z.boolean().describe("order messages on WhatsApp to customers who opted in (issue 30)"),
   guestCodNeedsOtp: z.boolean().describe("a guest's cash-on-delivery order needs a verified OTP for its phone"),
 });
 
@@ -64,7 +65,7 @@ export const settingsRouter = createTRPCRouter({
         path: "/settings",
         tags: ["Settings"],
         summary:
-          "Change settings (the store owner): default delivery charge, order limits per customer (maxOpenUnpaidOrders, maxOrdersPerHour, maxUnitsPerProductPerOrder), cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), freeDeliveryAbove, UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines), checkout (codConfirmation off|otp, codConfirmHours 1-168, guestCheckoutEnabled, guestCodNeedsOtp)",
+          "Change settings (the store owner): default delivery charge, order limits per customer (maxOpenUnpaidOrders, maxOrdersPerHour, maxUnitsPerProductPerOrder), cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), freeDeliveryAbove, UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines), checkout (codConfirmation off|otp, codConfirmHours 1-168, guestCheckoutEnabled, guestCodNeedsOtp), whatsappEnabled",
       },
     })
     .input(settingsUpdateSchema)

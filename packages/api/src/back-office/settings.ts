@@ -55,6 +55,8 @@ export interface Settings {
   guestCheckoutEnabled: boolean;
   /** a guest's cash-on-delivery order needs a verified OTP for its phone */
   guestCodNeedsOtp: boolean;
+  /** issue 30 (contracts/whatsapp.md): order messages on WhatsApp to customers who opted in */
+  whatsappEnabled: boolean;
 }
 
 /**
@@ -124,6 +126,7 @@ const CODECS: { [K in keyof Settings]: Codec<Settings[K]> } = {
   codConfirmHours: whole(24),
   guestCheckoutEnabled: flag(true),
   guestCodNeedsOtp: flag(true),
+  whatsappEnabled: flag(false),
 };
 const KEYS = Object.keys(CODECS) as (keyof Settings)[];
 

@@ -10,6 +10,8 @@ import { createInnerContext } from "../context.ts";
 import { signPhoneToken } from "../accounts/otp/phone-tokens.ts";
 import { newCoupon } from "../offers/offers-testing.ts";
 import { sha256 } from "./order-access.ts";
+import { createGuestOrderLimiter } from "./guest-order-limiter.ts";
+import { databaseLimitStore } from "../platform/limit-store.ts";
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -213,5 +215,13 @@ describe("anti-hoarding for guests", () => {
     } finally {
       await env.admin.settings.update({ maxOrdersPerHour: 1000 });
     }
+  });
+
+  it("the address's count is kept in the shared limit store: two instances on one database count into one", async () => {
+    const one = createGuestOrderLimiter({ store: databaseLimitStore(env.handle.db) });
+    const two = createGuestOrderLimiter({ store: databaseLimitStore(env.handle.db) });
+    await Promise.all([one.count("10.7.7.7"), two.count("10.7.7.7"), one.count("10.7.7.7")]);
+    expect(await two.placed("10.7.7.7")).toBe(3);
+    expect(await one.placed("10.7.7.8")).toBe(0);
   });
 });

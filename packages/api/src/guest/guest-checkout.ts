@@ -15,32 +15,22 @@ import { afterPlacing } from "../payments/gateway-payments.ts";
 import { assertStateMatchesPincode } from "../delivery/pincode-state.ts";
 import { assertGuestMayOrder } from "../orders/order-limits.ts";
 import { placeOrder, type OrderLine, type PlacedOrder } from "../orders/order-placement.ts";
-import type { OrderBuyer } from "../orders/order-buyer.ts";
+import { recordCheckoutConsent, type OrderBuyer } from "../orders/order-buyer.ts";
 import { startCodConfirmation } from "../orders/cod-confirmation.ts";
 import { verifyGuestOtpToken } from "../accounts/otp/otp.ts";
 import { queueMail } from "../messaging/outbox.ts";
 import type { Prisma } from "@store/db";
 import { liveCartId } from "./guest-cart.ts";
+import { PER_IP_FACTOR } from "./guest-order-limiter.ts";
 import { newOrderAccessToken, newOrderLink, ORDER_LINK_DAYS, sha256 } from "./order-access.ts";
 
 type Tx = Prisma.TransactionClient;
 
-/**
- * Guest orders per address of the request in an hour: a phone number is cheap to vary, the address less so.
- * Generous (many shoppers in India share one carrier address, CGNAT); kept in memory per server.
- */
-const PER_IP_FACTOR = 3;
-const ordersByIp = new WeakMap<Services, Map<string, number[]>>();
-
-function assertIpMayOrder(services: Services, clientIp: string, maxOrdersPerHour: number, now = Date.now()): () => void {
-  const byIp = ordersByIp.get(services) ?? new Map<string, number[]>();
-  ordersByIp.set(services, byIp);
-  const recent = (byIp.get(clientIp) ?? []).filter((t) => t > now - 3_600_000);
-  byIp.set(clientIp, recent);
-  if (recent.length >= maxOrdersPerHour * PER_IP_FACTOR) {
+/** 429 when this address placed its hour's guest orders already (guest-order-limiter.ts). */
+async function assertIpMayOrder(services: Services, clientIp: string, maxOrdersPerHour: number): Promise<void> {
+  if ((await services.guestOrderLimiter.placed(clientIp)) >= maxOrdersPerHour * PER_IP_FACTOR) {
     throw new StoreError(429, "TOO_MANY_REQUESTS", "Too many orders were placed from your network in the last hour. Please try again later.");
   }
-  return () => recent.push(now);
 }
 
 /** The guest's order mail: the order, and the one-time link to its page (placeOrder's mail goes to an account, and a guest has none). */
@@ -96,9 +86,10 @@ export async function guestCheckout(ctx: Context, input: GuestCheckoutInput): Pr
     state: input.address.state,
     gstin: null,
     addressId: null,
+    whatsappOptIn: input.whatsappOptIn ?? false,
   };
   const { otpToken, idempotencyKey: _key, cartToken, ...request } = input;
-  const countIp = assertIpMayOrder(ctx.services, ctx.clientIp, (await loadSettings(ctx.db)).maxOrdersPerHour);
+  await assertIpMayOrder(ctx.services, ctx.clientIp, (await loadSettings(ctx.db)).maxOrdersPerHour);
   const answer = await once(guestCtx, key, { guestCheckout: sha256(cartToken), ...request }, async (tx) => {
     const settings = await assertGuestMayOrder(tx, input.phone);
     assertOffered(method, settings, ctx.services);
@@ -115,6 +106,7 @@ export async function guestCheckout(ctx: Context, input: GuestCheckoutInput): Pr
     const lines = await tx.$queryRaw<OrderLine[]>`
       DELETE FROM "GuestCartItem" WHERE "cartId" = ${cartId} RETURNING "productId", "variantId", quantity`;
     if (lines.length === 0) throw new StoreError(400, "BAD_REQUEST", "Your cart is empty.");
+    await recordCheckoutConsent(tx, buyer, input.whatsappOptIn);
     const placed = await placeOrder(tx, buyer, lines, method, settings, ctx.services.mail, { couponCode: input.couponCode || null });
     await startCodConfirmation(
       tx,
@@ -125,7 +117,7 @@ export async function guestCheckout(ctx: Context, input: GuestCheckoutInput): Pr
     await queueGuestOrderMail(tx, ctx.services, buyer, placed, method, await newOrderLink(tx, placed.productOrderId));
     return { productOrderId: placed.productOrderId };
   });
-  countIp();
+  await ctx.services.guestOrderLimiter.count(ctx.clientIp);
   ctx.services.productEvents.changed();
   await afterPlacing(ctx, answer.productOrderId, method);
   // issued after the order's transaction and on a replay too: the idempotency record never holds a live token

@@ -39,15 +39,22 @@ export interface JobDefinition {
 const OUTBOX_ROUND = 10;
 
 export const JOBS = {
-  /** sends the outbox's due messages (issue 16): e-mails with SMTP, SMS with services.sms (issue 29); the others wait */
+  /** sends the outbox's due messages (issue 16): e-mails with SMTP, SMS with services.sms (issue 29), WhatsApp with services.whatsapp (issue 30); the others wait */
   outbox: {
     schedule: { everyMs: 1000 },
     expireInSeconds: 300,
     async run({ db, services, mailer, log }, signal) {
-      if (!mailer && !services.sms) return 0;
+      const whatsapp = services.whatsapp.provider;
+      if (!mailer && !services.sms && !whatsapp) return 0;
       let handled = 0;
       for (;;) {
-        const report = await sendDueMessages(db, mailer?.transport ?? null, { from: mailer?.from ?? "", sms: services.sms, limit: OUTBOX_ROUND });
+        const report = await sendDueMessages(db, mailer?.transport ?? null, {
+          from: mailer?.from ?? "",
+          sms: services.sms,
+          whatsapp,
+          log,
+          limit: OUTBOX_ROUND,
+        });
         if (report.failed > 0) log.warn({ ...report }, "outbox: some messages failed and will be retried");
         handled += report.sent + report.failed;
         if (signal.aborted || report.sent + report.failed < OUTBOX_ROUND) return handled;

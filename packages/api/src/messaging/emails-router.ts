@@ -19,8 +19,16 @@ const listedOutput = z.object({
   nextAttemptAt: z.date().nullable(),
   createdAt: z.date(),
   sentAt: z.date().nullable(),
-  /** the SMS provider's id for the message */
+  /** the SMS or WhatsApp provider's id for the message (a WhatsApp wamid…) */
   providerMessageId: z.string().nullable(),
+  /** the registered template's name (a WhatsApp template's name as approved in Meta; SMS templates have none) */
+  templateName: z.string().nullable(),
+  /** a WhatsApp message's body parameters in the template's order; null for other channels */
+  params: z.array(z.string()).nullable(),
+  /** WhatsApp: what Meta's status webhooks said last (sent, delivered, read, failed); null until known and for other channels */
+  deliveryStatus: z.string().nullable(),
+  deliveredAt: z.date().nullable(),
+  readAt: z.date().nullable(),
 });
 
 export const emailsRouter = createTRPCRouter({
@@ -49,7 +57,8 @@ export const emailsRouter = createTRPCRouter({
         method: "GET",
         path: "/emails/{messageId}",
         tags: ["Emails"],
-        summary: "One message with its HTML, text (an SMS: the text as sent) and every send attempt (the store owner)",
+        summary:
+          "One message with its HTML, text (an SMS: the text as sent; a WhatsApp message: its template, language and parameters) and every send attempt (the store owner)",
       },
     })
     .input(z.object({ messageId }))
@@ -69,7 +78,8 @@ export const emailsRouter = createTRPCRouter({
         method: "POST",
         path: "/emails/{messageId}/resend",
         tags: ["Emails"],
-        summary: "Send a message again, as a new outbox entry (the store owner); an SMS with its kind's template as it is now",
+        summary:
+          "Send a message again, as a new outbox entry (the store owner); an SMS with its kind's template as it is now; a WhatsApp message with the same template and parameters (409 WHATSAPP_TEMPLATE_GONE when that template was removed, WHATSAPP_NOT_OPTED_IN when the buyer opted out)",
       },
     })
     .input(z.object({ messageId }))

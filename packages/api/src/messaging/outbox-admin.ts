@@ -1,11 +1,13 @@
 // The admin's "Emails" screen (issue 16): the outbox with each message's attempts, a preview, resend.
-// It lists one channel at a time (issue 29): e-mail unless asked, as before SMS existed.
+// It lists one channel at a time (issue 29): e-mail unless asked, as before SMS existed. A WhatsApp
+// message shows its template, parameters and what Meta said of its delivery (issue 30).
 import type { Prisma } from "@store/db";
 import type { MessageTemplateKind } from "@store/domain";
 import { PAGE_SIZE } from "@store/validators";
 import type { Context } from "../context.ts";
 import { StoreError } from "../platform/errors.ts";
 import { queueSms } from "./sms/queue-sms.ts";
+import { resendWhatsApp } from "./whatsapp/resend-whatsapp.ts";
 
 /**
  * cancelled: its event was undone before the message was due (a payment confirmation undone within 10 minutes);
@@ -28,7 +30,29 @@ const listed = {
   createdAt: true,
   sentAt: true,
   providerMessageId: true,
+  templateId: true,
+  variables: true,
+  deliveryStatus: true,
+  deliveredAt: true,
+  readAt: true,
 } satisfies Prisma.OutboxMessageSelect;
+
+type ListedRow = Prisma.OutboxMessageGetPayload<{ select: typeof listed }>;
+
+/** the template's name (WhatsApp's are named) and a WhatsApp message's parameters, in place of the raw ids and JSON */
+async function withTemplates<T extends ListedRow>(db: Context["db"], rows: T[]) {
+  const ids = [...new Set(rows.flatMap((r) => (r.templateId === null ? [] : [r.templateId])))];
+  const templates = ids.length === 0 ? [] : await db.messageTemplate.findMany({ where: { templateId: { in: ids } }, select: { templateId: true, name: true } });
+  const names = new Map(templates.map((t) => [t.templateId, t.name]));
+  return rows.map(({ templateId, variables, ...row }) => ({
+    ...row,
+    templateName: templateId === null ? null : (names.get(templateId) ?? null),
+    params: row.channel === "whatsapp" && variables !== null ? (JSON.parse(variables) as string[]) : null,
+  }));
+}
+
+// the outbox holds every channel's messages, and a missing one has none
+const notFound = (messageId: number) => new StoreError(404, "NOT_FOUND", `Message ${messageId} was not found.`);
 
 export async function outboxPage(
   ctx: Pick<Context, "db">,
@@ -42,11 +66,11 @@ export async function outboxPage(
       ? { OR: [{ recipient: { contains: input.search, mode: "insensitive" } }, { subject: { contains: input.search, mode: "insensitive" } }] }
       : {}),
   };
-  const [items, total] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db.outboxMessage.findMany({ where, select: listed, orderBy: { messageId: "desc" }, skip: (input.page - 1) * PAGE_SIZE, take: PAGE_SIZE }),
     ctx.db.outboxMessage.count({ where }),
   ]);
-  return { items, total, page: input.page, pageSize: PAGE_SIZE };
+  return { items: await withTemplates(ctx.db, rows), total, page: input.page, pageSize: PAGE_SIZE };
 }
 
 export async function outboxMessage(ctx: Pick<Context, "db">, messageId: number) {
@@ -60,15 +84,17 @@ export async function outboxMessage(ctx: Pick<Context, "db">, messageId: number)
       attemptLog: { orderBy: { attemptId: "asc" }, select: { at: true, ok: true, error: true } },
     },
   });
-  if (!message) throw new StoreError(404, "NOT_FOUND", `Email ${messageId} was not found.`);
-  return message;
+  if (!message) throw notFound(messageId);
+  const [shown] = await withTemplates(ctx.db, [message]);
+  return shown!;
 }
 
 /** Sends a message again as a new outbox entry; the original keeps its history. */
 export async function resendMessage(ctx: Pick<Context, "db" | "services">, messageId: number) {
   const original = await ctx.db.outboxMessage.findUnique({ where: { messageId } });
-  if (!original) throw new StoreError(404, "NOT_FOUND", `Email ${messageId} was not found.`);
+  if (!original) throw notFound(messageId);
   if (original.channel === "sms") return resendSms(ctx, original);
+  if (original.channel === "whatsapp") return resendWhatsApp(ctx.db, original);
   const copy = await ctx.db.outboxMessage.create({
     data: {
       channel: original.channel,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chosenVariantId, id, idempotencyKey, lineQuantity, pageInput, paymentMethodSchema, shopperCouponCode } from "@store/validators";
+import { chosenVariantId, id, idempotencyKey, lineQuantity, pageInput, paymentMethodSchema, shopperCouponCode, whatsappOptInField } from "@store/validators";
 import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure } from "../trpc.ts";
 import { cartOutput } from "./cart-serializers.ts";
 import { orderOutput } from "./serializers.ts";
@@ -123,6 +123,9 @@ export const cartRouter = createTRPCRouter({
           paymentMethod: paymentMethodSchema.default("COD"),
           couponCode: shopperCouponCode.optional().describe('the coupon code, any case; "" = no coupon; left out: the one remembered on the cart'),
           addressId: id("Address id").optional().describe("an address of the caller's book (404 if not theirs); left out: the default address"),
+          whatsappOptIn: whatsappOptInField.describe(
+            'the "Send order updates on WhatsApp" box: true opts the account in (source checkout); false or left out changes nothing',
+          ),
         })
         .optional(),
     )

@@ -16,7 +16,7 @@ import { idempotencyKeyOf, once } from "../platform/idempotency.ts";
 import { assertMayOrder } from "./order-limits.ts";
 import { StoreError } from "../platform/errors.ts";
 import { takeRememberedCouponCode } from "../offers/cart-coupon.ts";
-import { customerBuyer } from "./order-buyer.ts";
+import { customerBuyer, recordCheckoutConsent } from "./order-buyer.ts";
 import { startCodConfirmation } from "./cod-confirmation.ts";
 import { markAddressUsed } from "../accounts/addresses/addresses.ts";
 
@@ -118,7 +118,7 @@ export async function cartPage(ctx: Context, input: { page: number; search: stri
  */
 export async function checkoutCart(
   ctx: CustomerContext,
-  input: { idempotencyKey?: string; paymentMethod?: PaymentMethod; couponCode?: string; addressId?: number } = {},
+  input: { idempotencyKey?: string; paymentMethod?: PaymentMethod; couponCode?: string; addressId?: number; whatsappOptIn?: boolean } = {},
 ) {
   const key = idempotencyKeyOf(ctx, input.idempotencyKey);
   const method = input.paymentMethod ?? "COD";
@@ -132,6 +132,7 @@ export async function checkoutCart(
     if (lines.length === 0) throw new StoreError(400, "BAD_REQUEST", "Your cart is empty.");
     // the address book's entry (issue 29): `addressId`, else the default
     const buyer = await customerBuyer(tx, ctx.customerId, input.addressId);
+    await recordCheckoutConsent(tx, buyer, input.whatsappOptIn);
     const placed = await placeOrder(tx, buyer, lines, method, settings, ctx.services.mail, { couponCode });
     // issue 29: with codConfirmation "otp" a COD order waits for the buyer's SMS code
     await startCodConfirmation(

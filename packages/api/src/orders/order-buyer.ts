@@ -3,6 +3,7 @@
 // address. placeOrder snapshots it on the order; nothing later reads the customer record for it.
 import type { Prisma } from "@store/db";
 import { StoreError } from "../platform/errors.ts";
+import { changeConsent, logGuestWhatsAppOptIn } from "../accounts/preferences/consent.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -23,6 +24,8 @@ export interface OrderBuyer {
   gstin: string | null;
   /** the address-book entry, null for a guest or an account without entries */
   addressId: number | null;
+  /** issue 30: a guest's "Send order updates on WhatsApp" box, kept on the order (a customer's consent is on Customer) */
+  whatsappOptIn?: boolean;
 }
 
 /** The one-line address printed on the order, its lines and the invoice ("12B, MG Road, near the temple, Pune, Maharashtra 411001"). */
@@ -89,4 +92,16 @@ export async function customerBuyer(tx: Tx, customerId: number, addressId?: numb
     gstin: customer.gstin,
     addressId: null,
   };
+}
+
+/**
+ * The checkout's "Send order updates on WhatsApp" box (issue 30), in the order's transaction and before
+ * the order is placed, so that its own messages follow it. Ticked: a customer opts in (source checkout),
+ * a guest's consent is logged for the phone. Unticked changes nothing: it does not withdraw a consent
+ * given before (the profile's preferences do that).
+ */
+export async function recordCheckoutConsent(tx: Tx, buyer: OrderBuyer, whatsappOptIn: boolean | undefined, now = new Date()): Promise<void> {
+  if (whatsappOptIn !== true) return;
+  if (buyer.isGuest) await logGuestWhatsAppOptIn(tx, buyer.phone, "checkout", now);
+  else await changeConsent(tx, buyer.customerId, { whatsappOptIn: true }, "checkout", now);
 }

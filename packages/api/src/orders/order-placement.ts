@@ -9,6 +9,7 @@ import type { Settings } from "../back-office/settings.ts";
 import { recordPaymentEvent } from "../payments/payment-status.ts";
 import { issueInvoice } from "../invoices/invoices.ts";
 import { queueOrderMail, type MailSettings } from "../messaging/outbox.ts";
+import { messageAmount, messageDate, queueBuyerMessage } from "../messaging/buyer-messages.ts";
 import { StoreError } from "../platform/errors.ts";
 import { assertUnpaidQuantities } from "./order-limits.ts";
 import { priceLines } from "../offers/quote.ts";
@@ -107,6 +108,8 @@ async function insertHeader(
       addressId: buyer.addressId,
       buyerGstin: buyer.gstin,
       isGuest: buyer.isGuest,
+      // the checkout's WhatsApp box: a guest's consent (a customer's is read from the account)
+      whatsappOptIn: buyer.whatsappOptIn === true,
       itemsTotal: 0,
       deliveryTotal: 0,
       codFee: 0,
@@ -270,5 +273,20 @@ export async function placeOrder(
       }),
       { attachInvoiceOf: productOrderId },
     );
+  await queueBuyerMessage(
+    tx,
+    { mail },
+    {
+      kind: "order_placed",
+      to: buyer.isGuest ? { phone: buyer.phone, whatsappOptIn: buyer.whatsappOptIn === true } : { customerId },
+      values: {
+        // a customer's first name comes from the account
+        ...(buyer.isGuest ? { customerName: buyer.name.split(" ")[0] ?? buyer.name } : {}),
+        productOrderId,
+        grandTotal: messageAmount(totals.grandTotal),
+        deliverBy: messageDate(deliveryDate),
+      },
+    },
+  );
   return { productOrderId, lines: created, totals, couponCode: coupon?.code ?? null };
 }

@@ -12,6 +12,7 @@ import {
   productOrderIdSchema,
   returnDecisionSchema,
   returnReasonSchema,
+  whatsappOptInField,
 } from "@store/validators";
 import { adminProcedure, createTRPCRouter, customerOrAdminProcedure, customerProcedure, orderReaderProcedure } from "../trpc.ts";
 import { orderOutput, orderWithProductsOutput } from "./serializers.ts";
@@ -54,6 +55,9 @@ export const ordersRouter = createTRPCRouter({
           addressId: id("Address id")
             .optional()
             .describe("where the order goes: an address of the caller's address book (404 if not theirs); left out: the default"),
+          whatsappOptIn: whatsappOptInField.describe(
+            'the "Send order updates on WhatsApp" box: true opts the account in (source checkout); false or left out changes nothing',
+          ),
         })
         .passthrough()
         .describe("orderTotalPrice, productName, paymentStatus, orderStatus… may be sent by old clients and are ignored"),

@@ -16,7 +16,7 @@ import { afterPlacing } from "../payments/gateway-payments.ts";
 import { StoreError } from "../platform/errors.ts";
 import { choosePack } from "./variant-choice.ts";
 import { FULFILMENT_LINES } from "./order-desk-list.ts";
-import { customerBuyer } from "./order-buyer.ts";
+import { customerBuyer, recordCheckoutConsent } from "./order-buyer.ts";
 import { startCodConfirmation } from "./cod-confirmation.ts";
 import { markAddressUsed } from "../accounts/addresses/addresses.ts";
 
@@ -42,6 +42,7 @@ export async function orderOneProduct(
     idempotencyKey?: string;
     paymentMethod: PaymentMethod;
     addressId?: number;
+    whatsappOptIn?: boolean;
   },
 ) {
   if (input.customerId !== undefined) assertOwnCustomer(ctx.auth, input.customerId, "orders");
@@ -53,6 +54,7 @@ export async function orderOneProduct(
     const pack = await choosePack(tx, input.productId, input.variantId);
     const line: OrderLine = { productId: pack.productId, variantId: pack.variantId, quantity: input.quantity };
     const buyer = await customerBuyer(tx, ctx.customerId, input.addressId);
+    await recordCheckoutConsent(tx, buyer, input.whatsappOptIn);
     const placed = await placeOrder(tx, buyer, [line], method, settings, ctx.services.mail);
     // issue 29: with codConfirmation "otp" a COD order waits for the buyer's SMS code
     await startCodConfirmation(

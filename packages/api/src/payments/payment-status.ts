@@ -5,6 +5,7 @@ import type { PaymentStatus } from "@store/domain";
 import type { AuthUser } from "../context.ts";
 import { queueOrderMail, type MailSettings } from "../messaging/outbox.ts";
 import type { MailInput } from "../messaging/messages.ts";
+import { messageAmount, queueOrderMessage } from "../messaging/buyer-messages.ts";
 import { StoreError } from "../platform/errors.ts";
 import { couponFollowsPayment } from "../offers/coupon-uses.ts";
 
@@ -36,7 +37,7 @@ export interface PaymentMove {
   tell?: MailSettings;
 }
 
-/** The customer's message for a payment change, if it is one they are told about. */
+/** The customer's message for a payment change, if it is one they are told about (a payment received on WhatsApp too). */
 async function tellCustomer(
   tx: Tx,
   mail: MailSettings,
@@ -51,6 +52,9 @@ async function tellCustomer(
       return { kind: "utr-rejected", ...o, utr: order.utr, reason: why };
     return null;
   });
+  if (move.to === "Paid") {
+    await queueOrderMessage(tx, { mail }, order.productOrderId, { kind: "payment_confirmed", values: { grandTotal: messageAmount(order.grandTotal) } });
+  }
 }
 
 /** Sets the locked order's payment status, on its lines too, and records it. */

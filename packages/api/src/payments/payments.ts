@@ -13,6 +13,7 @@ import type { AuthedContext } from "../platform/context-guards.ts";
 import { putBackStock, STOCK_TX_OPTIONS } from "../catalogue/stock.ts";
 import { creditCancelledLine } from "../invoices/invoices.ts";
 import { cancelHeldMail, queueOrderMail, type MailSettings } from "../messaging/outbox.ts";
+import { messageAmount, queueOrderMessage } from "../messaging/buyer-messages.ts";
 import { StoreError } from "../platform/errors.ts";
 
 type Order = Awaited<ReturnType<typeof ownOrder>>;
@@ -109,7 +110,7 @@ export const confirmationUndoUntil = (confirmedAt: Date) => new Date(confirmedAt
 const confirmationMail = (productOrderId: string) => `payment-confirmed:${productOrderId}`;
 const istTime = (at: Date) => at.toLocaleTimeString("en-IN", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit" });
 
-/** The UTR is in the bank statement: Paid. The customer's mail waits out the undo window in the outbox. */
+/** The UTR is in the bank statement: Paid. The customer's mail (and WhatsApp message) waits out the undo window in the outbox. */
 export async function confirmUtr(ctx: AuthedContext, input: { productOrderId: string }) {
   const at = new Date();
   const undoUntil = confirmationUndoUntil(at);
@@ -117,11 +118,15 @@ export async function confirmUtr(ctx: AuthedContext, input: { productOrderId: st
     ctx,
     input.productOrderId,
     { to: "Paid", reason: "UTR found in the bank statement", data: { paymentNote: null, utrConfirmedAt: at } },
-    (tx, order) =>
-      queueOrderMail(tx, ctx.services, order.productOrderId, (o) => ({ kind: "payment-confirmed", ...o, amountPaise: order.grandTotal }), {
-        notBefore: undoUntil,
-        undoKey: confirmationMail(order.productOrderId),
-      }),
+    async (tx, order) => {
+      const held = { notBefore: undoUntil, undoKey: confirmationMail(order.productOrderId) };
+      await queueOrderMail(tx, ctx.services, order.productOrderId, (o) => ({ kind: "payment-confirmed", ...o, amountPaise: order.grandTotal }), held);
+      await queueOrderMessage(tx, ctx.services, order.productOrderId, {
+        kind: "payment_confirmed",
+        values: { grandTotal: messageAmount(order.grandTotal) },
+        ...held,
+      });
+    },
   );
   return {
     success: true,

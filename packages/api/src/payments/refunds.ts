@@ -5,6 +5,7 @@ import type { Prisma } from "@store/db";
 import { formatRupees, isPaidStatus, lineRefundBase, statusAfterRefund } from "@store/domain";
 import { lockOrder, setPaymentStatus } from "./payment-status.ts";
 import { queueOrderMail, type MailSettings } from "../messaging/outbox.ts";
+import { messageAmount, queueOrderMessage } from "../messaging/buyer-messages.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -119,6 +120,7 @@ export async function markRefundProcessed(tx: Tx, refundId: number, done: Refund
     amountPaise: refund.amount,
     reference: done.reference,
   }));
+  await queueOrderMessage(tx, { mail: done.mail }, productOrderId, { kind: "refund_issued", values: { refundAmount: messageAmount(refund.amount) } });
   return true;
 }
 

@@ -14,6 +14,7 @@ import {
   storeTrackingPage,
   type MessageTemplateKind,
   type ShipmentStatus,
+  type WhatsAppKind,
 } from "@store/domain";
 import type { Prisma } from "@store/db";
 import type { Services } from "../context.ts";
@@ -21,7 +22,7 @@ import type { lockOrder } from "../payments/payment-status.ts";
 import type { RoleAwareContext } from "../payments/money-owner.ts";
 import { putBackStock } from "../catalogue/stock.ts";
 import { guestOrderUrl, queueOrderMail } from "../messaging/outbox.ts";
-import { queueSms } from "../messaging/sms/queue-sms.ts";
+import { messageDate, queueOrderMessage } from "../messaging/buyer-messages.ts";
 import { moveLine } from "../orders/order-status.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -75,8 +76,8 @@ export function trackingLink(mail: Services["mail"], shipment: { trackingUrl: st
   return shipment.trackingUrl ?? courierTrackingPage(shipment.courierName, shipment.awb) ?? storeTrackingPage(mail.publicUrl, shipment.awb);
 }
 
-/** The SMS kind of each status the buyer hears about (issue 29), its variables in KIND_VARIABLES' order. */
-const SMS_OF: Record<(typeof MESSAGED_SHIPMENT_STATUSES)[number], MessageTemplateKind> = {
+/** The SMS kind (issue 29) and WhatsApp kind (issue 30) of each status the buyer hears about: the same words. */
+const MESSAGE_KIND_OF: Record<(typeof MESSAGED_SHIPMENT_STATUSES)[number], MessageTemplateKind & WhatsAppKind> = {
   "Picked up": "shipped",
   "Out for delivery": "out_for_delivery",
   Delivered: "delivered",
@@ -93,13 +94,14 @@ function smsVariables(kind: MessageTemplateKind, v: { productOrderId: string; aw
 /**
  * The buyer's message for a status they hear about (Picked up with the AWB, Out for delivery, NDR
  * with the re-attempt link, Delivered with the return window); other statuses send nothing. Beside
- * the mail, an SMS to the order's phone (skipped in the outbox while its kind has no DLT template).
+ * the mail, a WhatsApp message when the buyer opted in (buyer-messages.ts), else an SMS to the order's
+ * phone (skipped in the outbox while its kind has no DLT template).
  */
 export async function queueShipmentMail(
   tx: Tx,
   services: Pick<Services, "mail">,
   header: { productOrderId: string; customerId: number; phone?: string | null },
-  shipment: { awb: string; courierName: string; trackingUrl: string | null; ndrReason: string | null },
+  shipment: { awb: string; courierName: string; trackingUrl: string | null; ndrReason: string | null; expectedDeliveryDate?: Date | null },
   status: ShipmentStatus,
 ): Promise<void> {
   if (!isMessaged(status)) return;
@@ -110,24 +112,43 @@ export async function queueShipmentMail(
     header.customerId > 0
       ? `${mail.publicUrl}/myOrder/${header.customerId}/${encodeURIComponent(header.productOrderId)}#delivery`
       : `${guestOrderUrl(mail, header.productOrderId)}#delivery`;
+  const trackingUrl = trackingLink(mail, shipment);
   await queueOrderMail(tx, services, header.productOrderId, (o) => ({
     kind: "shipment-update",
     ...o,
     status,
     awb: shipment.awb,
     courierName: shipment.courierName,
-    trackingUrl: trackingLink(mail, shipment),
+    trackingUrl,
     ...(status === "NDR" ? { reason: shipment.ndrReason, reattemptUrl } : {}),
     ...(status === "Delivered" ? { returnDays: RETURN_WINDOW_DAYS } : {}),
   }));
-  if (header.phone) {
-    const kind = SMS_OF[status];
-    const trackingUrl = trackingLink(mail, shipment);
-    await queueSms(tx, {
-      kind,
-      phone: header.phone,
-      variables: smsVariables(kind, { productOrderId: header.productOrderId, awb: shipment.awb, trackingUrl, reattemptUrl }),
-      productOrderId: header.productOrderId,
-    });
-  }
+  const kind = MESSAGE_KIND_OF[status];
+  const deliverBy = kind === "shipped" ? await expectedBy(tx, header.productOrderId, shipment) : null;
+  await queueOrderMessage(tx, services, header.productOrderId, {
+    kind,
+    values: {
+      awb: shipment.awb,
+      courierName: shipment.courierName,
+      trackingUrl: kind === "ndr" ? reattemptUrl : trackingUrl,
+      ...(deliverBy ? { deliverBy: messageDate(deliverBy) } : {}),
+    },
+    // as before issue 30: the SMS goes to the phone on the order, and only when it has one
+    ...(header.phone
+      ? {
+          sms: {
+            kind,
+            phone: header.phone,
+            variables: smsVariables(kind, { productOrderId: header.productOrderId, awb: shipment.awb, trackingUrl, reattemptUrl }),
+          },
+        }
+      : {}),
+  });
+}
+
+/** When the parcel should arrive: the courier's date, else the lines' promised delivery date. */
+async function expectedBy(tx: Tx, productOrderId: string, shipment: { expectedDeliveryDate?: Date | null }): Promise<Date | null> {
+  if (shipment.expectedDeliveryDate) return shipment.expectedDeliveryDate;
+  const line = await tx.productOrder.findFirst({ where: { productOrderId }, orderBy: { orderId: "asc" }, select: { deliveryDate: true } });
+  return line?.deliveryDate ?? null;
 }

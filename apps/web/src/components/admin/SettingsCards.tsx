@@ -123,10 +123,11 @@ const SEARCH: SettingsCardSpec = {
   saveLabel: "Save search synonyms",
 };
 
-/** Checkout for everyone (issue 29): guest checkout, and cash on delivery confirmed by an OTP. */
+/** Checkout for everyone (issue 29): guest checkout, and cash on delivery confirmed by an OTP; WhatsApp order messages (issue 30). */
 const CHECKOUT: SettingsCardSpec = {
   title: "Guest checkout and COD confirmation",
-  intro: "Who may order without an account, and how a cash-on-delivery order is confirmed before it ships.",
+  intro:
+    "Who may order without an account, how a cash-on-delivery order is confirmed before it ships, and whether order updates go out on WhatsApp (to customers who ticked the box, with the templates under SMS Templates; needs the WhatsApp Cloud API set up).",
   fields: [
     { name: "guestCheckoutEnabled", label: "Offer guest checkout", kind: "checkbox" },
     { name: "guestCodNeedsOtp", label: "Guests paying cash on delivery confirm their phone with an OTP", kind: "checkbox" },
@@ -138,6 +139,7 @@ const CHECKOUT: SettingsCardSpec = {
       hint: "otp: a new cash-on-delivery order waits until the buyer enters the code sent by SMS. Needs SMS set up.",
     },
     { name: "codConfirmHours", label: "Hours to confirm a COD order", inputMode: "numeric", hint: "An order still unconfirmed after this is cancelled." },
+    { name: "whatsappEnabled", label: "WhatsApp messages", kind: "checkbox" },
   ],
   saveLabel: "Save checkout settings",
 };

@@ -8,6 +8,7 @@ import { ErrorBox } from "../QueryState";
 import { checkoutCouponCode, isCouponRefusal } from "./cartQuote";
 import { CouponField } from "./CouponField";
 import { CheckoutAddress } from "./account/CheckoutAddress";
+import { CheckoutWhatsAppOptIn, whatsappOptInBody } from "./account/WhatsAppOptIn";
 import { formatDeliverBy } from "../delivery/deliveryText";
 import { OfferList } from "./OfferList";
 import { PaymentMethodPicker, usePaymentOptions } from "./PaymentMethodPicker";
@@ -33,6 +34,7 @@ export function CartCheckout({ customerId, lines }: { customerId: number; lines:
   const [applyError, setApplyError] = useState<string | null>(null);
   // null: the address book's default
   const [addressId, setAddressId] = useState<number | null>(null);
+  const [whatsapp, setWhatsapp] = useState(false);
   const { query, seed } = useCartQuote(customerId, lines, method, code, addressId);
   const view = query.data;
   const applied = view?.quote.appliedCode ?? null;
@@ -109,6 +111,7 @@ export function CartCheckout({ customerId, lines }: { customerId: number; lines:
       <OfferList offers={view?.quote.offers ?? []} applied={inTotals ? applied : null} pending={couponPending} onApply={(c) => void applyCode(c)} />
       <CheckoutAddress customerId={customerId} value={addressId} onChange={setAddressId} />
       <PaymentMethodPicker options={payment.offered} value={method} onChange={choose} error={payment.query.error} />
+      <CheckoutWhatsAppOptIn customerId={customerId} checked={whatsapp} onChange={setWhatsapp} />
       {checkout.isError && errorCode(checkout.error) !== "UNAUTHORIZED" && (
         <p className="form-error" role="alert">
           {errorMessage(checkout.error)}
@@ -119,7 +122,14 @@ export function CartCheckout({ customerId, lines }: { customerId: number; lines:
         className="btn block"
         disabled={checkout.isPending || placed || method === null || !ready}
         onClick={() =>
-          method && view && checkout.mutate({ paymentMethod: method, couponCode: checkoutCouponCode(view), ...(addressId === null ? {} : { addressId }) })
+          method &&
+          view &&
+          checkout.mutate({
+            paymentMethod: method,
+            couponCode: checkoutCouponCode(view),
+            ...(addressId === null ? {} : { addressId }),
+            ...whatsappOptInBody(whatsapp),
+          })
         }
       >
         {checkout.isPending || placed ? "Placing order..." : "Checkout cart"}

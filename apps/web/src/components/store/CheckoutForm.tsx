@@ -13,6 +13,7 @@ import { usePincodeFill } from "./usePincodeFill";
 import { feeOf, PaymentMethodPicker, usePaymentOptions } from "./PaymentMethodPicker";
 import { ProductImage } from "./ProductImage";
 import { chosenPack, withPack, type ProductWithPacks } from "./packs";
+import { CheckoutWhatsAppOptIn, whatsappOptInBody } from "./account/WhatsAppOptIn";
 
 type Customer = RouterOutputs["customers"]["details"];
 type Input = z.input<typeof customerUpdateSchema>;
@@ -45,6 +46,7 @@ export function CheckoutForm({
   const [error, setError] = useState<string | null>(null);
   const payment = usePaymentOptions();
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  const [whatsapp, setWhatsapp] = useState(false);
   const method = chosen ?? payment.offered[0]?.method ?? null;
   const fee = feeOf(payment.offered, method);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(customerUpdateSchema), defaultValues: { ...contactDefaults(customer), password: "" } });
@@ -69,6 +71,7 @@ export function CheckoutForm({
         ...(pack ? { variantId: pack.variantId } : {}),
         quantity,
         ...(method ? { paymentMethod: method } : {}),
+        ...whatsappOptInBody(whatsapp),
       });
       setPlaced(true);
       void utils.orders.orderProducts.invalidate({ customerId: customer.customerId });
@@ -132,6 +135,7 @@ export function CheckoutForm({
           </dd>
         </dl>
         <PaymentMethodPicker options={payment.offered} value={method} onChange={setChosen} error={payment.query.error} />
+        <CheckoutWhatsAppOptIn customerId={customer.customerId} checked={whatsapp} onChange={setWhatsapp} />
         <p className="hint">
           <Link
             to="/singleProductDetails/$customerId/$productId"

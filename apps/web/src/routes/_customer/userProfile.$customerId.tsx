@@ -17,6 +17,7 @@ import { formatDate } from "../../lib/format";
 import { errorMessage, fieldErrorsOf, trpc, type RouterOutputs } from "../../lib/trpc";
 import { pathIds } from "../../lib/route-params";
 import { AddressBook } from "../../components/store/account/AddressBook";
+import { MessagePreferences } from "../../components/store/account/MessagePreferences";
 
 export const Route = createFileRoute("/_customer/userProfile/$customerId")({
   params: { parse: pathIds },
@@ -51,6 +52,7 @@ function Profile() {
       {editing && redirect && <p className="hint">Your orders are delivered to the address below. Save to go back.</p>}
       <QueryState query={customer}>{(c) => (editing ? <ProfileForm customer={c} onDone={done} /> : <ProfileView customer={c} />)}</QueryState>
       {!editing && customer.data && <AddressBook contact={{ name: `${customer.data.firstName} ${customer.data.lastName}`, phone: customer.data.number }} />}
+      {!editing && customer.data && <MessagePreferences />}
       {!editing && <LogoutEverywhere />}
     </StoreLayout>
   );

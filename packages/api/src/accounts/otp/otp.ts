@@ -1,4 +1,5 @@
-// One-time codes sent by SMS (issue 29, contracts/otp-and-sms.md): 6 digits from a CSPRNG, stored only as
+// One-time codes sent by SMS, and on WhatsApp when the store has it (issue 29, contracts/otp-and-sms.md;
+// issue 30, contracts/whatsapp.md): 6 digits from a CSPRNG, stored only as
 // an HMAC under the server's OTP secret, valid 5 minutes, used once, dead after 5 wrong tries. Rate limits
 // are not here: the send endpoint checks them (otp-flows.ts).
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
@@ -7,7 +8,7 @@ import { formatRupees } from "@store/domain";
 import type { OtpPurpose } from "@store/validators";
 import type { Services } from "../../context.ts";
 import { StoreError } from "../../platform/errors.ts";
-import { queueSms } from "../../messaging/sms/queue-sms.ts";
+import { queueBuyerMessage } from "../../messaging/buyer-messages.ts";
 import { isPhoneToken } from "./phone-tokens.ts";
 import { RESEND_AFTER_SECONDS } from "./otp-limits.ts";
 
@@ -31,7 +32,7 @@ const codeHash = (secret: string, requestId: string, code: string) => createHmac
 
 export async function issueOtp(
   tx: Tx,
-  services: Pick<Services, "otpSecret">,
+  services: Pick<Services, "otpSecret" | "mail">,
   input: { phone: string; purpose: OtpPurpose; productOrderId?: string; clientIp: string },
 ): Promise<{ requestId: string; expiresInSeconds: number; resendAfterSeconds: number }> {
   const requestId = `otp_${randomBytes(18).toString("base64url")}`;
@@ -47,16 +48,19 @@ export async function issueOtp(
       clientIp: input.clientIp.slice(0, 64),
     },
   });
+  // the code goes to the phone it was asked for, whoever's it is: a code needs no WhatsApp opt-in
+  const to = { phone: input.phone, whatsappOptIn: false };
   if (input.purpose === "COD_CONFIRM" && input.productOrderId) {
-    const order = await tx.order.findUniqueOrThrow({ where: { productOrderId: input.productOrderId }, select: { grandTotal: true } });
-    await queueSms(tx, {
+    const order = await tx.order.findUniqueOrThrow({ where: { productOrderId: input.productOrderId }, select: { grandTotal: true, customerName: true } });
+    const amount = formatRupees(order.grandTotal);
+    await queueBuyerMessage(tx, services, {
       kind: "cod_confirm",
-      phone: input.phone,
-      variables: [code, input.productOrderId, formatRupees(order.grandTotal)],
-      productOrderId: input.productOrderId,
+      to,
+      values: { otp: code, productOrderId: input.productOrderId, grandTotal: amount, customerName: order.customerName.split(" ")[0] ?? order.customerName },
+      sms: { kind: "cod_confirm", variables: [code, input.productOrderId, amount] },
     });
   } else {
-    await queueSms(tx, { kind: "otp", phone: input.phone, variables: [code, String(OTP_TTL_SECONDS / 60)] });
+    await queueBuyerMessage(tx, services, { kind: "otp", to, values: { otp: code }, sms: { kind: "otp", variables: [code, String(OTP_TTL_SECONDS / 60)] } });
   }
   return { requestId, expiresInSeconds: OTP_TTL_SECONDS, resendAfterSeconds: RESEND_AFTER_SECONDS };
 }

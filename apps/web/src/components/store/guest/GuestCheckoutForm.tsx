@@ -16,6 +16,7 @@ import { GuestOtpStep } from "./GuestOtpStep";
 import { GuestTotals } from "./GuestTotals";
 import { saveGuestCartToken, saveOrderAccessToken } from "./guestStorage";
 import { useGuestCart } from "./useGuestCart";
+import { WhatsAppOptIn, whatsappOptInBody } from "../account/WhatsAppOptIn";
 
 // the checkout's own fields, flat (the address is nested only in the request); preprocessed fields read as unknown
 const resolver = lazyZodResolver<GuestContact, GuestContact>(
@@ -35,6 +36,7 @@ export function GuestCheckoutForm({ cartToken }: { cartToken: string }) {
   const { query } = useGuestCart({ paymentMethod: method, ...(PINCODE.test(typedPin) ? { pincode: typedPin } : {}) });
   const cart = query.data;
   const [couponCode, setCouponCode] = useState("");
+  const [whatsapp, setWhatsapp] = useState(false);
   // the details the shopper submitted while the phone is being confirmed
   const [waiting, setWaiting] = useState<GuestContact | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,6 +57,7 @@ export function GuestCheckoutForm({ cartToken }: { cartToken: string }) {
         paymentMethod: method,
         ...(couponCode.trim() ? { couponCode: couponCode.trim() } : {}),
         ...(otpToken ? { otpToken } : {}),
+        ...whatsappOptInBody(whatsapp),
       });
       setPlaced(true);
       saveOrderAccessToken(res.productOrderId, res.orderAccessToken);
@@ -106,6 +109,7 @@ export function GuestCheckoutForm({ cartToken }: { cartToken: string }) {
             <label htmlFor="guest-coupon">Coupon code (optional)</label>
             <input id="guest-coupon" maxLength={20} autoComplete="off" value={couponCode} onChange={(e) => setCouponCode(e.target.value.toUpperCase())} />
           </div>
+          <WhatsAppOptIn id="guest-whatsapp" checked={whatsapp} onChange={setWhatsapp} />
           {problem && (
             <p className="form-error" role="alert">
               {problem}
