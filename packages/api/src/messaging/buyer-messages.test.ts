@@ -361,3 +361,10 @@ describe("the events", () => {
     expect(after.map((m) => m.status)).toEqual(["cancelled", "cancelled"]);
   });
 });
+
+describe("messageDate", () => {
+  it("names the day in India's time, with a three-letter month", () => {
+    expect(messageDate(new Date("2026-11-27T20:00:00Z"))).toBe("28 Nov 2026");
+    expect(messageDate(new Date("2026-09-01T06:00:00Z"))).toBe("1 Sep 2026");
+  });
+});

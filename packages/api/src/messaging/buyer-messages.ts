@@ -4,7 +4,7 @@
 // no opt-in, the buyer asked for it. An SMS of the kind goes beside a code (the buyer is waiting for it on
 // whichever channel arrives first); for the other kinds only when WhatsApp did not go, else it rides on
 // the WhatsApp message as its fallback, queued by the worker if WhatsApp refuses it.
-import { formatRupees, isAuthenticationKind, type MessageTemplateKind, type WhatsAppKind, type WhatsAppValues } from "@store/domain";
+import { formatRupees, isAuthenticationKind, istDay, type MessageTemplateKind, type WhatsAppKind, type WhatsAppValues } from "@store/domain";
 import type { Prisma } from "@store/db";
 import type { Services } from "../context.ts";
 import { loadSettings } from "../back-office/settings.ts";
@@ -103,12 +103,11 @@ export async function queueOrderMessage(
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** A day in a message, in India's time: "28 Nov 2026" (Intl's en-IN would say "Sept", which templates do not expect). */
 export function messageDate(at: Date): string {
-  const ist = new Date(at.getTime() + IST_OFFSET_MS);
-  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
+  const [year, month, day] = istDay(at).split("-").map(Number) as [number, number, number];
+  return `${day} ${MONTHS[month - 1]} ${year}`;
 }
 
 /** An amount in a message: "₹1,234.00", as the SMS shows it. */
