@@ -51,6 +51,7 @@ export default defineConfig({
       LOGIN_MAX_FAILURES: "1000",
       // every test signs up customers from 127.0.0.1
       SIGNUP_MAX_PER_HOUR: "100000",
+      GRIEVANCE_MAX_PER_HOUR: "100000",
       // issue 29: SMS (OTP codes) kept in the outbox, where the tests read them as the owner
       SMS_PROVIDER: "console",
       // issue 30: WhatsApp through the Cloud API stand-in that e2e/admin/whatsapp-messages.spec.ts starts on port + 11

@@ -35,6 +35,8 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(10),
   /** sign-up attempts an hour allowed per IP before 429 */
   SIGNUP_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** issue 31: new complaints per hour per customer, phone and address (the contract's 5; raised only for browser test runs) */
+  GRIEVANCE_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
   /**
    * Which proxies to believe about the client's address (X-Forwarded-For), as Fastify's trustProxy:
    * a hop count ("1"), "true", or comma-separated addresses/CIDRs ("127.0.0.1,10.0.0.0/8"). Off by default.

@@ -24,6 +24,7 @@ export async function startServer() {
     jwtSecret: env.JWT_SECRET,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     signupsPerHour: env.SIGNUP_MAX_PER_HOUR,
+    grievancesPerHour: env.GRIEVANCE_MAX_PER_HOUR,
     paymentProvider: razorpayFromEnv(process.env),
     couriers: couriersFromEnv(process.env),
     sms: smsFromEnv(process.env),

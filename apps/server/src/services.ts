@@ -2,6 +2,8 @@ import {
   createLoginLimiter,
   createOtpLimiter,
   createGuestOrderLimiter,
+  createGrievanceLimiter,
+  GRIEVANCES_PER_HOUR,
   deriveOtpSecret,
   createProductCache,
   createProductEvents,
@@ -25,6 +27,8 @@ export interface ServiceOptions {
   jwtSecret: string;
   loginMaxFailures?: number;
   signupsPerHour?: number;
+  /** new complaints per hour per customer, phone and address (default 5, contracts/grievances.md) */
+  grievancesPerHour?: number;
   /** count limits in the database (default: on PostgreSQL) */
   sharedLimits?: boolean;
   /** the card/UPI gateway; null (the default) turns ONLINE payment off */
@@ -62,6 +66,7 @@ export function createServices(handle: DbHandle, opts: ServiceOptions): Services
     whatsapp: opts.whatsapp ?? NO_WHATSAPP,
     otpLimiter: createOtpLimiter({ store }),
     guestOrderLimiter: createGuestOrderLimiter({ store }),
+    grievanceLimiter: createGrievanceLimiter({ store, perHour: opts.grievancesPerHour ?? GRIEVANCES_PER_HOUR }),
     otpSecret: deriveOtpSecret(jwtSecret),
   };
 }

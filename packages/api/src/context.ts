@@ -14,6 +14,7 @@ import type { SmsProvider } from "./messaging/sms/port.ts";
 import type { OtpLimiter } from "./accounts/otp/otp-limits.ts";
 import type { WhatsAppSettings } from "./messaging/whatsapp/port.ts";
 import type { GuestOrderLimiter } from "./guest/guest-order-limiter.ts";
+import type { GrievanceLimiter } from "./trust/grievances/grievance-limiter.ts";
 
 /** `sessionVersion`: the account's version when the token was issued (0 when absent); an older one is refused. */
 export type AuthUser = { role: "customer"; customerId: number; sessionVersion?: number } | { role: "admin"; adminId: number; sessionVersion?: number };
@@ -37,6 +38,8 @@ export interface Services {
   whatsapp: WhatsAppSettings;
   /** issue 29: guest orders per address of the request in an hour */
   guestOrderLimiter: GuestOrderLimiter;
+  /** issue 31: new complaints per hour per customer, phone and address */
+  grievanceLimiter: GrievanceLimiter;
   /** issue 29: OTP sends per phone (resend wait, hourly) and per address */
   otpLimiter: OtpLimiter;
   /** issue 29: the key of OTP code hashes and of signupToken/otpToken (accounts/otp/phone-tokens.ts deriveOtpSecret) */

@@ -37,6 +37,7 @@ export { createOtpLimiter, type OtpLimiter } from "./accounts/otp/otp-limits.ts"
 export { deriveOtpSecret } from "./accounts/otp/phone-tokens.ts";
 export type { SmsProvider } from "./messaging/sms/port.ts";
 export { createGuestOrderLimiter, type GuestOrderLimiter } from "./guest/guest-order-limiter.ts";
+export { createGrievanceLimiter, GRIEVANCES_PER_HOUR, type GrievanceLimiter } from "./trust/grievances/grievance-limiter.ts";
 export { NO_WHATSAPP, WhatsAppProviderError, type WhatsAppProvider, type WhatsAppSettings } from "./messaging/whatsapp/port.ts";
 export { createConsoleSmsProvider } from "./messaging/sms/console.ts";
 export { smsFromEnv } from "./messaging/sms/from-env.ts";

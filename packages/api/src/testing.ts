@@ -16,6 +16,7 @@ import { createConsoleSmsProvider } from "./messaging/sms/console.ts";
 import { NO_WHATSAPP } from "./messaging/whatsapp/port.ts";
 import { createOtpLimiter } from "./accounts/otp/otp-limits.ts";
 import { createGuestOrderLimiter } from "./guest/guest-order-limiter.ts";
+import { createGrievanceLimiter } from "./trust/grievances/grievance-limiter.ts";
 import { deriveOtpSecret } from "./accounts/otp/phone-tokens.ts";
 
 const createCaller = createCallerFactory(appRouter);
@@ -39,6 +40,8 @@ export function createTestServices(): Services {
     whatsapp: NO_WHATSAPP,
     // many OTPs from one address to many phones; the hourly limits are tested with their own limiter
     guestOrderLimiter: createGuestOrderLimiter(),
+    // the suites file many complaints from one address; the limit is tested with its own limiter
+    grievanceLimiter: createGrievanceLimiter({ perHour: 1_000_000 }),
     otpLimiter: createOtpLimiter({ perPhonePerHour: 1_000_000, perIpPerHour: 1_000_000 }),
     otpSecret: deriveOtpSecret(TEST_JWT_SECRET),
     mail: { publicUrl: "http://localhost:8080", smtpConfigured: false },

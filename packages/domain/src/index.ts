@@ -26,3 +26,5 @@ export * from "./courier-links.ts";
 export * from "./message-kinds.ts";
 export * from "./whatsapp-kinds.ts";
 export * from "./whatsapp-delivery.ts";
+export * from "./grievances.ts";
+export * from "./reviews.ts";

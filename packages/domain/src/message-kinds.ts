@@ -2,7 +2,7 @@
 // 30): each kind supplies its variables in this order, so a template's {#var#} placeholders are filled
 // in this order and must be exactly this many.
 
-export const MESSAGE_TEMPLATE_KINDS = ["otp", "cod_confirm", "shipped", "out_for_delivery", "delivered", "ndr"] as const;
+export const MESSAGE_TEMPLATE_KINDS = ["otp", "cod_confirm", "shipped", "out_for_delivery", "delivered", "ndr", "grievance_update"] as const;
 export type MessageTemplateKind = (typeof MESSAGE_TEMPLATE_KINDS)[number];
 
 export const KIND_VARIABLES: Readonly<Record<MessageTemplateKind, readonly string[]>> = {
@@ -15,6 +15,8 @@ export const KIND_VARIABLES: Readonly<Record<MessageTemplateKind, readonly strin
   delivered: ["productOrderId"],
   /** the link where the buyer asks for another attempt */
   ndr: ["productOrderId", "reattemptUrl"],
+  /** issue 31: a complaint's ticket, its status now and its resolve-by day ("26 Dec 2026") */
+  grievance_update: ["ticketNumber", "ticketStatus", "resolveBy"],
 };
 
 export const DLT_PLACEHOLDER = "{#var#}";

@@ -14,6 +14,7 @@ export const WHATSAPP_KINDS = [
   "otp",
   "cod_confirm",
   "cart_reminder",
+  "grievance_update",
 ] as const;
 export type WhatsAppKind = (typeof WHATSAPP_KINDS)[number];
 
@@ -32,6 +33,9 @@ export const WHATSAPP_PARAMS = [
   "otp",
   "cartUrl",
   "refundAmount",
+  "ticketNumber",
+  "ticketStatus",
+  "resolveBy",
 ] as const;
 export type WhatsAppParam = (typeof WHATSAPP_PARAMS)[number];
 
@@ -51,6 +55,7 @@ export const WHATSAPP_CATEGORY_OF: Readonly<Record<WhatsAppKind, WhatsAppCategor
   otp: "AUTHENTICATION",
   cod_confirm: "AUTHENTICATION",
   cart_reminder: "MARKETING",
+  grievance_update: "UTILITY",
 };
 
 /** the values each kind's event supplies: a template's params are some of these, in the template's order */
@@ -67,6 +72,8 @@ export const WHATSAPP_KIND_PARAMS: Readonly<Record<WhatsAppKind, readonly WhatsA
   otp: ["otp"],
   cod_confirm: ["customerName", "otp", "productOrderId", "grandTotal"],
   cart_reminder: ["customerName", "cartUrl"],
+  /** issue 31: a complaint's acknowledgement and each move of its status; resolveBy as "26 Dec 2026" */
+  grievance_update: ["customerName", "ticketNumber", "ticketStatus", "resolveBy"],
 };
 
 /** The buyer asked for these (a code): they need no WhatsApp opt-in. */

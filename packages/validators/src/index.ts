@@ -18,3 +18,4 @@ export * from "./messaging.ts";
 export * from "./preferences.ts";
 export * from "./guest.ts";
 export * from "./otp.ts";
+export * from "./trust.ts";

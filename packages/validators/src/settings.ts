@@ -143,6 +143,8 @@ export const checkoutSettingFields = {
   guestCheckoutEnabled: booleanField("Guest checkout on/off"),
   guestCodNeedsOtp: booleanField("OTP for guest cash on delivery on/off"),
   whatsappEnabled: booleanField("WhatsApp messages on/off"),
+  /** issue 31 (contracts/reviews.md): only customers with a delivered, not returned line of a product may review it */
+  reviewsRequirePurchase: booleanField("Reviews only from buyers on/off"),
 };
 
 /** Any of the settings; what is left out keeps its value. */

@@ -48,6 +48,7 @@ describe("settings", () => {
       guestCheckoutEnabled: true,
       guestCodNeedsOtp: true,
       whatsappEnabled: false,
+      reviewsRequirePurchase: true,
     };
     await expect(env.admin.settings.get()).resolves.toEqual({ defaultDeliveryCharge: "Free", ...limits });
     await expect(env.admin.settings.update({ defaultDeliveryCharge: 49.5 })).resolves.toEqual({

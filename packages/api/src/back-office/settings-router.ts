@@ -34,6 +34,7 @@ const settingsOutput = z.object({
   guestCheckoutEnabled: z.boolean().describe("shoppers may order without an account"),
   whatsappEnabled: z.boolean().describe("order messages on WhatsApp to customers who opted in (issue 30)"),
   guestCodNeedsOtp: z.boolean().describe("a guest's cash-on-delivery order needs a verified OTP for its phone"),
+  reviewsRequirePurchase: z.boolean().describe("a review needs a delivered, not returned line of the product (issue 31)"),
 });
 
 export const settingsRouter = createTRPCRouter({
@@ -65,7 +66,7 @@ export const settingsRouter = createTRPCRouter({
         path: "/settings",
         tags: ["Settings"],
         summary:
-          "Change settings (the store owner): default delivery charge, order limits per customer (maxOpenUnpaidOrders, maxOrdersPerHour, maxUnitsPerProductPerOrder), cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), freeDeliveryAbove, UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines), checkout (codConfirmation off|otp, codConfirmHours 1-168, guestCheckoutEnabled, guestCodNeedsOtp), whatsappEnabled",
+          "Change settings (the store owner): default delivery charge, order limits per customer (maxOpenUnpaidOrders, maxOrdersPerHour, maxUnitsPerProductPerOrder), cash on delivery (codEnabled, codFee, codMaxOrderValue, codBlockedPinCodes), freeDeliveryAbove, UPI (upiVpa, upiPayeeName, upiExpiryHours), GST and seller facts, lowStockThreshold, searchSynonyms (the search's synonym lines, a list or one text of lines), checkout (codConfirmation off|otp, codConfirmHours 1-168, guestCheckoutEnabled, guestCodNeedsOtp), whatsappEnabled, reviewsRequirePurchase",
       },
     })
     .input(settingsUpdateSchema)

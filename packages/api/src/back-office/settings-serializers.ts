@@ -28,4 +28,10 @@ export const storeFactsOutput = z.object({
   customerCare: z.object({ email: z.string(), phone: z.string() }),
   defaultCountryOfOrigin: z.string(),
   defaultManufacturer: z.string(),
+  reviewPolicy: z
+    .object({
+      summary: z.string(),
+      reasons: z.array(z.object({ code: z.string().describe("rejectReason of POST /reviews/{reviewId}/moderate"), words: z.string() })),
+    })
+    .describe("issue 31: the published moderation policy: the only reasons a review is not shown"),
 });

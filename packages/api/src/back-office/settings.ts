@@ -1,6 +1,6 @@
 // Store settings kept as key/value rows, each with its default and how its text is read.
 import { DEFAULT_SEARCH_SYNONYMS, ORDER_LIMIT_DEFAULTS, type settingsUpdateSchema } from "@store/validators";
-import { stateLabel, toPaise, toRupees } from "@store/domain";
+import { REVIEW_POLICY_WORDS, REVIEW_REJECT_REASON_WORDS, REVIEW_REJECT_REASONS, stateLabel, toPaise, toRupees } from "@store/domain";
 import type { z } from "zod";
 import type { Db } from "@store/db";
 import type { Context } from "../context.ts";
@@ -57,6 +57,8 @@ export interface Settings {
   guestCodNeedsOtp: boolean;
   /** issue 30 (contracts/whatsapp.md): order messages on WhatsApp to customers who opted in */
   whatsappEnabled: boolean;
+  /** issue 31 (contracts/reviews.md): a review needs a delivered, not returned line of the product (403 NOT_A_BUYER) */
+  reviewsRequirePurchase: boolean;
 }
 
 /**
@@ -127,6 +129,7 @@ const CODECS: { [K in keyof Settings]: Codec<Settings[K]> } = {
   guestCheckoutEnabled: flag(true),
   guestCodNeedsOtp: flag(true),
   whatsappEnabled: flag(false),
+  reviewsRequirePurchase: flag(true),
 };
 const KEYS = Object.keys(CODECS) as (keyof Settings)[];
 
@@ -174,5 +177,13 @@ export async function storeFacts(ctx: Pick<Context, "db">) {
     customerCare: { email: s.customerCareEmail, phone: s.customerCarePhone },
     defaultCountryOfOrigin: s.defaultCountryOfOrigin,
     defaultManufacturer: s.defaultManufacturer,
+    /** issue 31: the published moderation policy: the only reasons a review is not shown */
+    reviewPolicy: reviewPolicy(),
   };
 }
+
+/** The moderation policy in words (contracts/reviews.md), from the one list of reasons. */
+export const reviewPolicy = () => ({
+  summary: REVIEW_POLICY_WORDS as string,
+  reasons: REVIEW_REJECT_REASONS.map((code) => ({ code, words: REVIEW_REJECT_REASON_WORDS[code] })),
+});

@@ -32,6 +32,7 @@ const SMS_TEXT: Record<MessageTemplateKind, string> = {
   out_for_delivery: "Order {#var#} (AWB {#var#}) is out for delivery.",
   delivered: "Order {#var#} was delivered.",
   ndr: "We could not deliver order {#var#}. Ask for another attempt: {#var#}",
+  grievance_update: "Your Clean Store complaint {#var#} is {#var#}; we resolve it by {#var#}.",
 };
 const smsTemplate = (kind: MessageTemplateKind) =>
   env.admin.messagingTemplates.create({ channel: "sms", kind, dltTemplateId: "1107161234567890123", senderId: "CLNSTR", text: SMS_TEXT[kind] });

@@ -63,6 +63,36 @@ export type MailInput =
       /** Delivered: days the buyer may ask for a return */
       returnDays?: number;
     } & OrderRef)
+  | ({
+      /** issue 31: a complaint was received: its ticket, the officer and the law's clocks */
+      kind: "grievance-acknowledged";
+      ticketNumber: string;
+      subject: string;
+      officerName: string;
+      officerDesignation: string;
+      /** "28 Nov 2026" (messageDate) */
+      acknowledgeBy: string;
+      resolveBy: string;
+      /** the ticket's page */
+      ticketUrl: string;
+    } & Greeting)
+  | ({
+      /** issue 31: the officer moved the ticket or wrote on it */
+      kind: "grievance-update";
+      ticketNumber: string;
+      status: string;
+      /** the resolution, the reason for rejecting, or the officer's message */
+      text: string | null;
+      officerName: string;
+      ticketUrl: string;
+    } & Greeting)
+  | ({
+      /** issue 31: the review-requests job, 3 days after a line was delivered */
+      kind: "review-request";
+      productName: string;
+      /** the product's review form */
+      reviewUrl: string;
+    } & OrderRef)
   | ({ kind: "password-reset"; resetUrl: string; validMinutes: number } & Greeting)
   | ({ kind: "password-set-by-store"; forgotUrl: string } & Greeting);
 
@@ -282,6 +312,35 @@ function draftOf(input: MailInput): Draft {
       ]);
     case "shipment-update":
       return shipmentUpdate(input);
+    case "grievance-acknowledged":
+      return draft(`We have received your complaint ${input.ticketNumber}`, input.name, [
+        { p: `Thank you for telling us. Your complaint "${input.subject}" is registered as ticket ${input.ticketNumber}, and this message acknowledges it.` },
+        {
+          rows: [
+            ["Ticket number", input.ticketNumber],
+            ["Handled by", `${input.officerName}, ${input.officerDesignation}`],
+            ["Acknowledged by", input.acknowledgeBy],
+            ["Resolved by", input.resolveBy],
+          ],
+        },
+        { p: `We will resolve it by ${input.resolveBy} at the latest and tell you what we did. You can add details or reply on the ticket's page.` },
+        { link: input.ticketUrl, label: "View your complaint" },
+      ]);
+    case "grievance-update":
+      return draft(`Your complaint ${input.ticketNumber}: ${input.status}`, input.name, [
+        { p: `Your complaint ${input.ticketNumber} is now "${input.status}".` },
+        ...(input.text ? [{ p: input.text }] : []),
+        ...(input.status === "Resolved" || input.status === "Rejected"
+          ? [{ p: "If you are not satisfied, reply on the ticket's page within 14 days and it opens again." }]
+          : []),
+        { rows: [["Handled by", input.officerName]] as [string, string][] },
+        { link: input.ticketUrl, label: "View your complaint" },
+      ]);
+    case "review-request":
+      return draft(`How is your ${input.productName}?`, input.name, [
+        { p: `Your ${input.productName} from order ${input.productOrderId} was delivered a few days ago. Would you rate it? Your review helps other buyers.` },
+        { link: input.reviewUrl, label: "Rate your purchase" },
+      ]);
     case "password-reset":
       return draft(`Reset your ${STORE} password`, input.name, [
         { p: `Someone (we hope you) asked to reset the password of your ${STORE} account. The link works once, for ${input.validMinutes} minutes.` },

@@ -11,6 +11,7 @@ const KIND_LABELS: Record<MessageTemplateKind, string> = {
   out_for_delivery: "Out for delivery",
   delivered: "Delivered",
   ndr: "Delivery attempt failed",
+  grievance_update: "Complaint received or updated",
 };
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind as MessageTemplateKind] ?? kind;

@@ -29,6 +29,7 @@ const KIND_LABELS: Record<WhatsAppKind, string> = {
   otp: "One-time code",
   cod_confirm: "Cash on delivery confirmation code",
   cart_reminder: "Cart reminder",
+  grievance_update: "Complaint received or updated",
 };
 export const whatsappKindLabel = (kind: string) => KIND_LABELS[kind as WhatsAppKind] ?? kind;
 
