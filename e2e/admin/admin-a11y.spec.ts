@@ -11,6 +11,18 @@ test.describe("every admin screen", () => {
     const done = await placeOrder(request, customer, product.productId, 1);
     await setOrderStatus(request, token, done.orderId, "Completed");
     const cart = await addToCart(request, customer, product.productId, 1);
+    const filed = await request.post("/api/v1/grievances", {
+      data: {
+        category: "OTHER",
+        subject: "Zz a11y ticket",
+        description: "A ticket for the accessibility sweep.",
+        name: "Asha Verma",
+        email: customer.email,
+        phone: customer.number,
+      },
+    });
+    expect(filed.status(), await filed.text()).toBe(201);
+    const { ticketNumber } = (await filed.json()) as { ticketNumber: string };
     const c = customer.customerId;
     const screens: [string, string][] = [
       ["/Admindashboard", "Dashboard"],
@@ -38,6 +50,10 @@ test.describe("every admin screen", () => {
       ["/shipments", "Shipments"],
       // messages (issue 29)
       ["/sms-templates", "SMS templates"],
+      // complaints and reviews (issue 31)
+      ["/grievances", "Complaints"],
+      [`/grievances/${ticketNumber}`, `Complaint ${ticketNumber}`],
+      ["/reviews", "Reviews"],
     ];
     for (const [path, heading] of screens) {
       await page.goto(path);

@@ -7,7 +7,9 @@ test.describe("admin login and guards", () => {
     // each screen of the back office in the route tree (the admin login itself aside)
     const routes = (await adminPages())
       .filter((p) => p !== "/AdminLogin")
-      .map((p) => withParams(p, { customerId: 1, productId: 1, orderId: 1, addToCartId: 1, productOrderId: "ORD-20261126-000001" }));
+      .map((p) =>
+        withParams(p, { customerId: 1, productId: 1, orderId: 1, addToCartId: 1, productOrderId: "ORD-20261126-000001", ticketNumber: "GRV-20261126-000001" }),
+      );
     expect(routes).toContain("/Admindashboard");
     for (const route of routes) {
       await page.goto(route);

@@ -56,7 +56,14 @@ async function storeData(request: APIRequestContext, token: string) {
   const done = await placeOrder(request, customer, product.productId, 1);
   await setOrderStatus(request, token, done.orderId, "Completed");
   const cart = await addToCart(request, customer, product.productId, 1);
-  return { product, customer, open, done, cart };
+  // issue 31: a complaint, for the back office's ticket page
+  const filed = await request.post("/api/v1/grievances", {
+    headers: { Authorization: `Bearer ${customer.token}` },
+    data: { category: "ORDER", subject: "Zz sweep ticket", description: "A ticket for the console sweep." },
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const { ticketNumber } = (await filed.json()) as { ticketNumber: string };
+  return { product, customer, open, done, cart, ticketNumber };
 }
 
 test.describe("no console error on a direct load of any route", () => {
@@ -101,7 +108,7 @@ test.describe("no console error on a direct load of any route", () => {
   test("as an admin", async ({ page, request }) => {
     test.setTimeout(240_000);
     const token = await loginAdmin(page, request);
-    const { product, customer, open, done, cart } = await storeData(request, token);
+    const { product, customer, open, done, cart, ticketNumber } = await storeData(request, token);
     // every page of the back office in the route tree (the admin login and each screen of routes/_admin)
     const ids = {
       customerId: customer.customerId,
@@ -109,6 +116,7 @@ test.describe("no console error on a direct load of any route", () => {
       orderId: open.orderId,
       productOrderId: open.productOrderId,
       addToCartId: cart.addToCartId,
+      ticketNumber,
     };
     const screens = (await adminPages()).map((p) => withParams(p, p === "/viewOrderDelivery/$orderId" ? { orderId: done.orderId } : ids));
     expect(screens).toContain("/Admindashboard");

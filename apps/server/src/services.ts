@@ -3,6 +3,7 @@ import {
   createOtpLimiter,
   createGuestOrderLimiter,
   createGrievanceLimiter,
+  createGrievanceLookupLimiter,
   GRIEVANCES_PER_HOUR,
   deriveOtpSecret,
   createProductCache,
@@ -67,6 +68,7 @@ export function createServices(handle: DbHandle, opts: ServiceOptions): Services
     otpLimiter: createOtpLimiter({ store }),
     guestOrderLimiter: createGuestOrderLimiter({ store }),
     grievanceLimiter: createGrievanceLimiter({ store, perHour: opts.grievancesPerHour ?? GRIEVANCES_PER_HOUR }),
+    grievanceLookupLimiter: createGrievanceLookupLimiter({ store }),
     otpSecret: deriveOtpSecret(jwtSecret),
   };
 }

@@ -20,6 +20,7 @@ import { Route as AdminResetPasswordRouteImport } from './routes/adminResetPassw
 import { Route as BlogRouteImport } from './routes/blog'
 import { Route as BlogDothtmlRouteImport } from './routes/blog[.]html'
 import { Route as CategoriesRouteImport } from './routes/categories'
+import { Route as ComplaintRouteImport } from './routes/complaint'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as ContactUsDothtmlRouteImport } from './routes/contact-us[.]html'
 import { Route as CustomerLoginRouteImport } from './routes/customerLogin'
@@ -42,6 +43,7 @@ import { Route as AdminCouponsRouteImport } from './routes/_admin/coupons'
 import { Route as AdminCustomerManagementRouteImport } from './routes/_admin/customer-management'
 import { Route as AdminDeliveryZonesRouteImport } from './routes/_admin/delivery-zones'
 import { Route as AdminEmailsRouteImport } from './routes/_admin/emails'
+import { Route as AdminGrievancesRouteImport } from './routes/_admin/grievances'
 import { Route as AdminGstSummaryRouteImport } from './routes/_admin/gst-summary'
 import { Route as AdminImportProductsRouteImport } from './routes/_admin/import-products'
 import { Route as AdminOrdersRouteImport } from './routes/_admin/orders'
@@ -49,6 +51,7 @@ import { Route as AdminPackingRouteImport } from './routes/_admin/packing'
 import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
 import { Route as AdminPinCodesRouteImport } from './routes/_admin/pin-codes'
 import { Route as AdminProductManagementRouteImport } from './routes/_admin/product-management'
+import { Route as AdminReviewsRouteImport } from './routes/_admin/reviews'
 import { Route as AdminSettingsRouteImport } from './routes/_admin/settings'
 import { Route as AdminShipmentsRouteImport } from './routes/_admin/shipments'
 import { Route as AdminSmsTemplatesRouteImport } from './routes/_admin/sms-templates'
@@ -58,7 +61,10 @@ import { Route as AdminTotalAddToCartRouteImport } from './routes/_admin/totalAd
 import { Route as AdminTotalShippingOrderRouteImport } from './routes/_admin/totalShippingOrder'
 import { Route as GuestCartRouteImport } from './routes/guest.cart'
 import { Route as GuestCheckoutRouteImport } from './routes/guest.checkout'
+import { Route as MyComplaintsIndexRouteImport } from './routes/my-complaints.index'
+import { Route as MyComplaintsTicketNumberRouteImport } from './routes/my-complaints.$ticketNumber'
 import { Route as ProductCustomerIdRouteImport } from './routes/product.$customerId'
+import { Route as RateProductIdRouteImport } from './routes/rate.$productId'
 import { Route as SingleProductDetailsProductIdRouteImport } from './routes/singleProductDetails.$productId'
 import { Route as TermUseIndexRouteImport } from './routes/term-use/index'
 import { Route as AdminCustomerViewOderDeliveryCustomerIdRouteImport } from './routes/_admin/CustomerViewOderDelivery.$customerId'
@@ -67,6 +73,7 @@ import { Route as AdminCustomerWaysAddToCartCustomerIdRouteImport } from './rout
 import { Route as AdminCustomerWaysOrderCustomerIdRouteImport } from './routes/_admin/CustomerWaysOrder.$customerId'
 import { Route as AdminUpdateProductsProductIdRouteImport } from './routes/_admin/UpdateProducts.$productId'
 import { Route as AdminViewOrderShippingOrderIdRouteImport } from './routes/_admin/ViewOrderShipping.$orderId'
+import { Route as AdminGrievancesTicketNumberRouteImport } from './routes/_admin/grievances_.$ticketNumber'
 import { Route as AdminOderViewOrderIdRouteImport } from './routes/_admin/oderView.$orderId'
 import { Route as AdminOrdersProductOrderIdRouteImport } from './routes/_admin/orders_.$productOrderId'
 import { Route as AdminUpdateOrderShippingOrderIdRouteImport } from './routes/_admin/updateOrderShipping.$orderId'
@@ -133,6 +140,11 @@ const BlogDothtmlRoute = BlogDothtmlRouteImport.update({
 const CategoriesRoute = CategoriesRouteImport.update({
   id: '/categories',
   path: '/categories',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ComplaintRoute = ComplaintRouteImport.update({
+  id: '/complaint',
+  path: '/complaint',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactUsRoute = ContactUsRouteImport.update({
@@ -245,6 +257,11 @@ const AdminEmailsRoute = AdminEmailsRouteImport.update({
   path: '/emails',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminGrievancesRoute = AdminGrievancesRouteImport.update({
+  id: '/grievances',
+  path: '/grievances',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminGstSummaryRoute = AdminGstSummaryRouteImport.update({
   id: '/gst-summary',
   path: '/gst-summary',
@@ -278,6 +295,11 @@ const AdminPinCodesRoute = AdminPinCodesRouteImport.update({
 const AdminProductManagementRoute = AdminProductManagementRouteImport.update({
   id: '/product-management',
   path: '/product-management',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminReviewsRoute = AdminReviewsRouteImport.update({
+  id: '/reviews',
+  path: '/reviews',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -325,9 +347,25 @@ const GuestCheckoutRoute = GuestCheckoutRouteImport.update({
   path: '/guest/checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MyComplaintsIndexRoute = MyComplaintsIndexRouteImport.update({
+  id: '/my-complaints/',
+  path: '/my-complaints/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MyComplaintsTicketNumberRoute =
+  MyComplaintsTicketNumberRouteImport.update({
+    id: '/my-complaints/$ticketNumber',
+    path: '/my-complaints/$ticketNumber',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ProductCustomerIdRoute = ProductCustomerIdRouteImport.update({
   id: '/product/$customerId',
   path: '/product/$customerId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RateProductIdRoute = RateProductIdRouteImport.update({
+  id: '/rate/$productId',
+  path: '/rate/$productId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SingleProductDetailsProductIdRoute =
@@ -375,6 +413,12 @@ const AdminViewOrderShippingOrderIdRoute =
   AdminViewOrderShippingOrderIdRouteImport.update({
     id: '/ViewOrderShipping/$orderId',
     path: '/ViewOrderShipping/$orderId',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminGrievancesTicketNumberRoute =
+  AdminGrievancesTicketNumberRouteImport.update({
+    id: '/grievances_/$ticketNumber',
+    path: '/grievances/$ticketNumber',
     getParentRoute: () => AdminRoute,
   } as any)
 const AdminOderViewOrderIdRoute = AdminOderViewOrderIdRouteImport.update({
@@ -471,6 +515,7 @@ export interface FileRoutesByFullPath {
   '/blog': typeof BlogRoute
   '/blog.html': typeof BlogDothtmlRoute
   '/categories': typeof CategoriesRoute
+  '/complaint': typeof ComplaintRoute
   '/contact-us': typeof ContactUsRoute
   '/contact-us.html': typeof ContactUsDothtmlRoute
   '/customerLogin': typeof CustomerLoginRoute
@@ -493,6 +538,7 @@ export interface FileRoutesByFullPath {
   '/customer-management': typeof AdminCustomerManagementRoute
   '/delivery-zones': typeof AdminDeliveryZonesRoute
   '/emails': typeof AdminEmailsRoute
+  '/grievances': typeof AdminGrievancesRoute
   '/gst-summary': typeof AdminGstSummaryRoute
   '/import-products': typeof AdminImportProductsRoute
   '/orders': typeof AdminOrdersRoute
@@ -500,6 +546,7 @@ export interface FileRoutesByFullPath {
   '/payments': typeof AdminPaymentsRoute
   '/pin-codes': typeof AdminPinCodesRoute
   '/product-management': typeof AdminProductManagementRoute
+  '/reviews': typeof AdminReviewsRoute
   '/settings': typeof AdminSettingsRoute
   '/shipments': typeof AdminShipmentsRoute
   '/sms-templates': typeof AdminSmsTemplatesRoute
@@ -509,8 +556,11 @@ export interface FileRoutesByFullPath {
   '/totalShippingOrder': typeof AdminTotalShippingOrderRoute
   '/guest/cart': typeof GuestCartRoute
   '/guest/checkout': typeof GuestCheckoutRoute
+  '/my-complaints/$ticketNumber': typeof MyComplaintsTicketNumberRoute
   '/product/$customerId': typeof ProductCustomerIdRoute
+  '/rate/$productId': typeof RateProductIdRoute
   '/singleProductDetails/$productId': typeof SingleProductDetailsProductIdRoute
+  '/my-complaints/': typeof MyComplaintsIndexRoute
   '/term-use/': typeof TermUseIndexRoute
   '/CustomerViewOderDelivery/$customerId': typeof AdminCustomerViewOderDeliveryCustomerIdRoute
   '/CustomerViewOderShipping/$customerId': typeof AdminCustomerViewOderShippingCustomerIdRoute
@@ -518,6 +568,7 @@ export interface FileRoutesByFullPath {
   '/CustomerWaysOrder/$customerId': typeof AdminCustomerWaysOrderCustomerIdRoute
   '/UpdateProducts/$productId': typeof AdminUpdateProductsProductIdRoute
   '/ViewOrderShipping/$orderId': typeof AdminViewOrderShippingOrderIdRoute
+  '/grievances/$ticketNumber': typeof AdminGrievancesTicketNumberRoute
   '/oderView/$orderId': typeof AdminOderViewOrderIdRoute
   '/orders/$productOrderId': typeof AdminOrdersProductOrderIdRoute
   '/updateOrderShipping/$orderId': typeof AdminUpdateOrderShippingOrderIdRoute
@@ -543,6 +594,7 @@ export interface FileRoutesByTo {
   '/blog': typeof BlogRoute
   '/blog.html': typeof BlogDothtmlRoute
   '/categories': typeof CategoriesRoute
+  '/complaint': typeof ComplaintRoute
   '/contact-us': typeof ContactUsRoute
   '/contact-us.html': typeof ContactUsDothtmlRoute
   '/customerLogin': typeof CustomerLoginRoute
@@ -565,6 +617,7 @@ export interface FileRoutesByTo {
   '/customer-management': typeof AdminCustomerManagementRoute
   '/delivery-zones': typeof AdminDeliveryZonesRoute
   '/emails': typeof AdminEmailsRoute
+  '/grievances': typeof AdminGrievancesRoute
   '/gst-summary': typeof AdminGstSummaryRoute
   '/import-products': typeof AdminImportProductsRoute
   '/orders': typeof AdminOrdersRoute
@@ -572,6 +625,7 @@ export interface FileRoutesByTo {
   '/payments': typeof AdminPaymentsRoute
   '/pin-codes': typeof AdminPinCodesRoute
   '/product-management': typeof AdminProductManagementRoute
+  '/reviews': typeof AdminReviewsRoute
   '/settings': typeof AdminSettingsRoute
   '/shipments': typeof AdminShipmentsRoute
   '/sms-templates': typeof AdminSmsTemplatesRoute
@@ -581,8 +635,11 @@ export interface FileRoutesByTo {
   '/totalShippingOrder': typeof AdminTotalShippingOrderRoute
   '/guest/cart': typeof GuestCartRoute
   '/guest/checkout': typeof GuestCheckoutRoute
+  '/my-complaints/$ticketNumber': typeof MyComplaintsTicketNumberRoute
   '/product/$customerId': typeof ProductCustomerIdRoute
+  '/rate/$productId': typeof RateProductIdRoute
   '/singleProductDetails/$productId': typeof SingleProductDetailsProductIdRoute
+  '/my-complaints': typeof MyComplaintsIndexRoute
   '/term-use': typeof TermUseIndexRoute
   '/CustomerViewOderDelivery/$customerId': typeof AdminCustomerViewOderDeliveryCustomerIdRoute
   '/CustomerViewOderShipping/$customerId': typeof AdminCustomerViewOderShippingCustomerIdRoute
@@ -590,6 +647,7 @@ export interface FileRoutesByTo {
   '/CustomerWaysOrder/$customerId': typeof AdminCustomerWaysOrderCustomerIdRoute
   '/UpdateProducts/$productId': typeof AdminUpdateProductsProductIdRoute
   '/ViewOrderShipping/$orderId': typeof AdminViewOrderShippingOrderIdRoute
+  '/grievances/$ticketNumber': typeof AdminGrievancesTicketNumberRoute
   '/oderView/$orderId': typeof AdminOderViewOrderIdRoute
   '/orders/$productOrderId': typeof AdminOrdersProductOrderIdRoute
   '/updateOrderShipping/$orderId': typeof AdminUpdateOrderShippingOrderIdRoute
@@ -618,6 +676,7 @@ export interface FileRoutesById {
   '/blog': typeof BlogRoute
   '/blog.html': typeof BlogDothtmlRoute
   '/categories': typeof CategoriesRoute
+  '/complaint': typeof ComplaintRoute
   '/contact-us': typeof ContactUsRoute
   '/contact-us.html': typeof ContactUsDothtmlRoute
   '/customerLogin': typeof CustomerLoginRoute
@@ -640,6 +699,7 @@ export interface FileRoutesById {
   '/_admin/customer-management': typeof AdminCustomerManagementRoute
   '/_admin/delivery-zones': typeof AdminDeliveryZonesRoute
   '/_admin/emails': typeof AdminEmailsRoute
+  '/_admin/grievances': typeof AdminGrievancesRoute
   '/_admin/gst-summary': typeof AdminGstSummaryRoute
   '/_admin/import-products': typeof AdminImportProductsRoute
   '/_admin/orders': typeof AdminOrdersRoute
@@ -647,6 +707,7 @@ export interface FileRoutesById {
   '/_admin/payments': typeof AdminPaymentsRoute
   '/_admin/pin-codes': typeof AdminPinCodesRoute
   '/_admin/product-management': typeof AdminProductManagementRoute
+  '/_admin/reviews': typeof AdminReviewsRoute
   '/_admin/settings': typeof AdminSettingsRoute
   '/_admin/shipments': typeof AdminShipmentsRoute
   '/_admin/sms-templates': typeof AdminSmsTemplatesRoute
@@ -656,8 +717,11 @@ export interface FileRoutesById {
   '/_admin/totalShippingOrder': typeof AdminTotalShippingOrderRoute
   '/guest/cart': typeof GuestCartRoute
   '/guest/checkout': typeof GuestCheckoutRoute
+  '/my-complaints/$ticketNumber': typeof MyComplaintsTicketNumberRoute
   '/product/$customerId': typeof ProductCustomerIdRoute
+  '/rate/$productId': typeof RateProductIdRoute
   '/singleProductDetails/$productId': typeof SingleProductDetailsProductIdRoute
+  '/my-complaints/': typeof MyComplaintsIndexRoute
   '/term-use/': typeof TermUseIndexRoute
   '/_admin/CustomerViewOderDelivery/$customerId': typeof AdminCustomerViewOderDeliveryCustomerIdRoute
   '/_admin/CustomerViewOderShipping/$customerId': typeof AdminCustomerViewOderShippingCustomerIdRoute
@@ -665,6 +729,7 @@ export interface FileRoutesById {
   '/_admin/CustomerWaysOrder/$customerId': typeof AdminCustomerWaysOrderCustomerIdRoute
   '/_admin/UpdateProducts/$productId': typeof AdminUpdateProductsProductIdRoute
   '/_admin/ViewOrderShipping/$orderId': typeof AdminViewOrderShippingOrderIdRoute
+  '/_admin/grievances_/$ticketNumber': typeof AdminGrievancesTicketNumberRoute
   '/_admin/oderView/$orderId': typeof AdminOderViewOrderIdRoute
   '/_admin/orders_/$productOrderId': typeof AdminOrdersProductOrderIdRoute
   '/_admin/updateOrderShipping/$orderId': typeof AdminUpdateOrderShippingOrderIdRoute
@@ -692,6 +757,7 @@ export interface FileRouteTypes {
     | '/blog'
     | '/blog.html'
     | '/categories'
+    | '/complaint'
     | '/contact-us'
     | '/contact-us.html'
     | '/customerLogin'
@@ -714,6 +780,7 @@ export interface FileRouteTypes {
     | '/customer-management'
     | '/delivery-zones'
     | '/emails'
+    | '/grievances'
     | '/gst-summary'
     | '/import-products'
     | '/orders'
@@ -721,6 +788,7 @@ export interface FileRouteTypes {
     | '/payments'
     | '/pin-codes'
     | '/product-management'
+    | '/reviews'
     | '/settings'
     | '/shipments'
     | '/sms-templates'
@@ -730,8 +798,11 @@ export interface FileRouteTypes {
     | '/totalShippingOrder'
     | '/guest/cart'
     | '/guest/checkout'
+    | '/my-complaints/$ticketNumber'
     | '/product/$customerId'
+    | '/rate/$productId'
     | '/singleProductDetails/$productId'
+    | '/my-complaints/'
     | '/term-use/'
     | '/CustomerViewOderDelivery/$customerId'
     | '/CustomerViewOderShipping/$customerId'
@@ -739,6 +810,7 @@ export interface FileRouteTypes {
     | '/CustomerWaysOrder/$customerId'
     | '/UpdateProducts/$productId'
     | '/ViewOrderShipping/$orderId'
+    | '/grievances/$ticketNumber'
     | '/oderView/$orderId'
     | '/orders/$productOrderId'
     | '/updateOrderShipping/$orderId'
@@ -764,6 +836,7 @@ export interface FileRouteTypes {
     | '/blog'
     | '/blog.html'
     | '/categories'
+    | '/complaint'
     | '/contact-us'
     | '/contact-us.html'
     | '/customerLogin'
@@ -786,6 +859,7 @@ export interface FileRouteTypes {
     | '/customer-management'
     | '/delivery-zones'
     | '/emails'
+    | '/grievances'
     | '/gst-summary'
     | '/import-products'
     | '/orders'
@@ -793,6 +867,7 @@ export interface FileRouteTypes {
     | '/payments'
     | '/pin-codes'
     | '/product-management'
+    | '/reviews'
     | '/settings'
     | '/shipments'
     | '/sms-templates'
@@ -802,8 +877,11 @@ export interface FileRouteTypes {
     | '/totalShippingOrder'
     | '/guest/cart'
     | '/guest/checkout'
+    | '/my-complaints/$ticketNumber'
     | '/product/$customerId'
+    | '/rate/$productId'
     | '/singleProductDetails/$productId'
+    | '/my-complaints'
     | '/term-use'
     | '/CustomerViewOderDelivery/$customerId'
     | '/CustomerViewOderShipping/$customerId'
@@ -811,6 +889,7 @@ export interface FileRouteTypes {
     | '/CustomerWaysOrder/$customerId'
     | '/UpdateProducts/$productId'
     | '/ViewOrderShipping/$orderId'
+    | '/grievances/$ticketNumber'
     | '/oderView/$orderId'
     | '/orders/$productOrderId'
     | '/updateOrderShipping/$orderId'
@@ -838,6 +917,7 @@ export interface FileRouteTypes {
     | '/blog'
     | '/blog.html'
     | '/categories'
+    | '/complaint'
     | '/contact-us'
     | '/contact-us.html'
     | '/customerLogin'
@@ -860,6 +940,7 @@ export interface FileRouteTypes {
     | '/_admin/customer-management'
     | '/_admin/delivery-zones'
     | '/_admin/emails'
+    | '/_admin/grievances'
     | '/_admin/gst-summary'
     | '/_admin/import-products'
     | '/_admin/orders'
@@ -867,6 +948,7 @@ export interface FileRouteTypes {
     | '/_admin/payments'
     | '/_admin/pin-codes'
     | '/_admin/product-management'
+    | '/_admin/reviews'
     | '/_admin/settings'
     | '/_admin/shipments'
     | '/_admin/sms-templates'
@@ -876,8 +958,11 @@ export interface FileRouteTypes {
     | '/_admin/totalShippingOrder'
     | '/guest/cart'
     | '/guest/checkout'
+    | '/my-complaints/$ticketNumber'
     | '/product/$customerId'
+    | '/rate/$productId'
     | '/singleProductDetails/$productId'
+    | '/my-complaints/'
     | '/term-use/'
     | '/_admin/CustomerViewOderDelivery/$customerId'
     | '/_admin/CustomerViewOderShipping/$customerId'
@@ -885,6 +970,7 @@ export interface FileRouteTypes {
     | '/_admin/CustomerWaysOrder/$customerId'
     | '/_admin/UpdateProducts/$productId'
     | '/_admin/ViewOrderShipping/$orderId'
+    | '/_admin/grievances_/$ticketNumber'
     | '/_admin/oderView/$orderId'
     | '/_admin/orders_/$productOrderId'
     | '/_admin/updateOrderShipping/$orderId'
@@ -913,6 +999,7 @@ export interface RootRouteChildren {
   BlogRoute: typeof BlogRoute
   BlogDothtmlRoute: typeof BlogDothtmlRoute
   CategoriesRoute: typeof CategoriesRoute
+  ComplaintRoute: typeof ComplaintRoute
   ContactUsRoute: typeof ContactUsRoute
   ContactUsDothtmlRoute: typeof ContactUsDothtmlRoute
   CustomerLoginRoute: typeof CustomerLoginRoute
@@ -929,8 +1016,11 @@ export interface RootRouteChildren {
   TrendingRoute: typeof TrendingRoute
   GuestCartRoute: typeof GuestCartRoute
   GuestCheckoutRoute: typeof GuestCheckoutRoute
+  MyComplaintsTicketNumberRoute: typeof MyComplaintsTicketNumberRoute
   ProductCustomerIdRoute: typeof ProductCustomerIdRoute
+  RateProductIdRoute: typeof RateProductIdRoute
   SingleProductDetailsProductIdRoute: typeof SingleProductDetailsProductIdRoute
+  MyComplaintsIndexRoute: typeof MyComplaintsIndexRoute
   TermUseIndexRoute: typeof TermUseIndexRoute
   GuestOrderProductOrderIdRoute: typeof GuestOrderProductOrderIdRoute
   SingleProductDetailsCustomerIdProductIdRoute: typeof SingleProductDetailsCustomerIdProductIdRoute
@@ -1013,6 +1103,13 @@ declare module '@tanstack/react-router' {
       path: '/categories'
       fullPath: '/categories'
       preLoaderRoute: typeof CategoriesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/complaint': {
+      id: '/complaint'
+      path: '/complaint'
+      fullPath: '/complaint'
+      preLoaderRoute: typeof ComplaintRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact-us': {
@@ -1169,6 +1266,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEmailsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/grievances': {
+      id: '/_admin/grievances'
+      path: '/grievances'
+      fullPath: '/grievances'
+      preLoaderRoute: typeof AdminGrievancesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/gst-summary': {
       id: '/_admin/gst-summary'
       path: '/gst-summary'
@@ -1216,6 +1320,13 @@ declare module '@tanstack/react-router' {
       path: '/product-management'
       fullPath: '/product-management'
       preLoaderRoute: typeof AdminProductManagementRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/reviews': {
+      id: '/_admin/reviews'
+      path: '/reviews'
+      fullPath: '/reviews'
+      preLoaderRoute: typeof AdminReviewsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/settings': {
@@ -1281,11 +1392,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestCheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/my-complaints/': {
+      id: '/my-complaints/'
+      path: '/my-complaints'
+      fullPath: '/my-complaints/'
+      preLoaderRoute: typeof MyComplaintsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/my-complaints/$ticketNumber': {
+      id: '/my-complaints/$ticketNumber'
+      path: '/my-complaints/$ticketNumber'
+      fullPath: '/my-complaints/$ticketNumber'
+      preLoaderRoute: typeof MyComplaintsTicketNumberRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/product/$customerId': {
       id: '/product/$customerId'
       path: '/product/$customerId'
       fullPath: '/product/$customerId'
       preLoaderRoute: typeof ProductCustomerIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rate/$productId': {
+      id: '/rate/$productId'
+      path: '/rate/$productId'
+      fullPath: '/rate/$productId'
+      preLoaderRoute: typeof RateProductIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/singleProductDetails/$productId': {
@@ -1342,6 +1474,13 @@ declare module '@tanstack/react-router' {
       path: '/ViewOrderShipping/$orderId'
       fullPath: '/ViewOrderShipping/$orderId'
       preLoaderRoute: typeof AdminViewOrderShippingOrderIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/grievances_/$ticketNumber': {
+      id: '/_admin/grievances_/$ticketNumber'
+      path: '/grievances/$ticketNumber'
+      fullPath: '/grievances/$ticketNumber'
+      preLoaderRoute: typeof AdminGrievancesTicketNumberRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/oderView/$orderId': {
@@ -1454,6 +1593,7 @@ interface AdminRouteChildren {
   AdminCustomerManagementRoute: typeof AdminCustomerManagementRoute
   AdminDeliveryZonesRoute: typeof AdminDeliveryZonesRoute
   AdminEmailsRoute: typeof AdminEmailsRoute
+  AdminGrievancesRoute: typeof AdminGrievancesRoute
   AdminGstSummaryRoute: typeof AdminGstSummaryRoute
   AdminImportProductsRoute: typeof AdminImportProductsRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
@@ -1461,6 +1601,7 @@ interface AdminRouteChildren {
   AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminPinCodesRoute: typeof AdminPinCodesRoute
   AdminProductManagementRoute: typeof AdminProductManagementRoute
+  AdminReviewsRoute: typeof AdminReviewsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminShipmentsRoute: typeof AdminShipmentsRoute
   AdminSmsTemplatesRoute: typeof AdminSmsTemplatesRoute
@@ -1474,6 +1615,7 @@ interface AdminRouteChildren {
   AdminCustomerWaysOrderCustomerIdRoute: typeof AdminCustomerWaysOrderCustomerIdRoute
   AdminUpdateProductsProductIdRoute: typeof AdminUpdateProductsProductIdRoute
   AdminViewOrderShippingOrderIdRoute: typeof AdminViewOrderShippingOrderIdRoute
+  AdminGrievancesTicketNumberRoute: typeof AdminGrievancesTicketNumberRoute
   AdminOderViewOrderIdRoute: typeof AdminOderViewOrderIdRoute
   AdminOrdersProductOrderIdRoute: typeof AdminOrdersProductOrderIdRoute
   AdminUpdateOrderShippingOrderIdRoute: typeof AdminUpdateOrderShippingOrderIdRoute
@@ -1491,6 +1633,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCustomerManagementRoute: AdminCustomerManagementRoute,
   AdminDeliveryZonesRoute: AdminDeliveryZonesRoute,
   AdminEmailsRoute: AdminEmailsRoute,
+  AdminGrievancesRoute: AdminGrievancesRoute,
   AdminGstSummaryRoute: AdminGstSummaryRoute,
   AdminImportProductsRoute: AdminImportProductsRoute,
   AdminOrdersRoute: AdminOrdersRoute,
@@ -1498,6 +1641,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPaymentsRoute: AdminPaymentsRoute,
   AdminPinCodesRoute: AdminPinCodesRoute,
   AdminProductManagementRoute: AdminProductManagementRoute,
+  AdminReviewsRoute: AdminReviewsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminShipmentsRoute: AdminShipmentsRoute,
   AdminSmsTemplatesRoute: AdminSmsTemplatesRoute,
@@ -1514,6 +1658,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCustomerWaysOrderCustomerIdRoute: AdminCustomerWaysOrderCustomerIdRoute,
   AdminUpdateProductsProductIdRoute: AdminUpdateProductsProductIdRoute,
   AdminViewOrderShippingOrderIdRoute: AdminViewOrderShippingOrderIdRoute,
+  AdminGrievancesTicketNumberRoute: AdminGrievancesTicketNumberRoute,
   AdminOderViewOrderIdRoute: AdminOderViewOrderIdRoute,
   AdminOrdersProductOrderIdRoute: AdminOrdersProductOrderIdRoute,
   AdminUpdateOrderShippingOrderIdRoute: AdminUpdateOrderShippingOrderIdRoute,
@@ -1561,6 +1706,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlogRoute: BlogRoute,
   BlogDothtmlRoute: BlogDothtmlRoute,
   CategoriesRoute: CategoriesRoute,
+  ComplaintRoute: ComplaintRoute,
   ContactUsRoute: ContactUsRoute,
   ContactUsDothtmlRoute: ContactUsDothtmlRoute,
   CustomerLoginRoute: CustomerLoginRoute,
@@ -1577,8 +1723,11 @@ const rootRouteChildren: RootRouteChildren = {
   TrendingRoute: TrendingRoute,
   GuestCartRoute: GuestCartRoute,
   GuestCheckoutRoute: GuestCheckoutRoute,
+  MyComplaintsTicketNumberRoute: MyComplaintsTicketNumberRoute,
   ProductCustomerIdRoute: ProductCustomerIdRoute,
+  RateProductIdRoute: RateProductIdRoute,
   SingleProductDetailsProductIdRoute: SingleProductDetailsProductIdRoute,
+  MyComplaintsIndexRoute: MyComplaintsIndexRoute,
   TermUseIndexRoute: TermUseIndexRoute,
   GuestOrderProductOrderIdRoute: GuestOrderProductOrderIdRoute,
   SingleProductDetailsCustomerIdProductIdRoute:

@@ -15,6 +15,7 @@ import type { OtpLimiter } from "./accounts/otp/otp-limits.ts";
 import type { WhatsAppSettings } from "./messaging/whatsapp/port.ts";
 import type { GuestOrderLimiter } from "./guest/guest-order-limiter.ts";
 import type { GrievanceLimiter } from "./trust/grievances/grievance-limiter.ts";
+import type { GrievanceLookupLimiter } from "./trust/grievances/lookup-limiter.ts";
 
 /** `sessionVersion`: the account's version when the token was issued (0 when absent); an older one is refused. */
 export type AuthUser = { role: "customer"; customerId: number; sessionVersion?: number } | { role: "admin"; adminId: number; sessionVersion?: number };
@@ -40,6 +41,8 @@ export interface Services {
   guestOrderLimiter: GuestOrderLimiter;
   /** issue 31: new complaints per hour per customer, phone and address */
   grievanceLimiter: GrievanceLimiter;
+  /** issue 31: a guest's failed ticket lookups (wrong e-mail or number) per address */
+  grievanceLookupLimiter: GrievanceLookupLimiter;
   /** issue 29: OTP sends per phone (resend wait, hourly) and per address */
   otpLimiter: OtpLimiter;
   /** issue 29: the key of OTP code hashes and of signupToken/otpToken (accounts/otp/phone-tokens.ts deriveOtpSecret) */

@@ -38,6 +38,8 @@ export { deriveOtpSecret } from "./accounts/otp/phone-tokens.ts";
 export type { SmsProvider } from "./messaging/sms/port.ts";
 export { createGuestOrderLimiter, type GuestOrderLimiter } from "./guest/guest-order-limiter.ts";
 export { createGrievanceLimiter, GRIEVANCES_PER_HOUR, type GrievanceLimiter } from "./trust/grievances/grievance-limiter.ts";
+export { createGrievanceLookupLimiter, type GrievanceLookupLimiter } from "./trust/grievances/lookup-limiter.ts";
+export { grievanceReportCsv } from "./trust/grievances/grievance-report-csv.ts";
 export { NO_WHATSAPP, WhatsAppProviderError, type WhatsAppProvider, type WhatsAppSettings } from "./messaging/whatsapp/port.ts";
 export { createConsoleSmsProvider } from "./messaging/sms/console.ts";
 export { smsFromEnv } from "./messaging/sms/from-env.ts";

@@ -29,6 +29,8 @@ import { shipmentsRouter } from "./shipments/shipments-router.ts";
 import { trackingRouter } from "./shipments/tracking-router.ts";
 import { guestRouter } from "./guest/guest-router.ts";
 import { otpRouter } from "./accounts/otp/otp-router.ts";
+import { grievancesRouter } from "./trust/grievances/grievances-router.ts";
+import { reviewsRouter } from "./trust/reviews/reviews-router.ts";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
@@ -61,6 +63,8 @@ export const appRouter = createTRPCRouter({
   tracking: trackingRouter,
   guest: guestRouter,
   otp: otpRouter,
+  grievances: grievancesRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

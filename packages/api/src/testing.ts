@@ -17,6 +17,7 @@ import { NO_WHATSAPP } from "./messaging/whatsapp/port.ts";
 import { createOtpLimiter } from "./accounts/otp/otp-limits.ts";
 import { createGuestOrderLimiter } from "./guest/guest-order-limiter.ts";
 import { createGrievanceLimiter } from "./trust/grievances/grievance-limiter.ts";
+import { createGrievanceLookupLimiter } from "./trust/grievances/lookup-limiter.ts";
 import { deriveOtpSecret } from "./accounts/otp/phone-tokens.ts";
 
 const createCaller = createCallerFactory(appRouter);
@@ -42,6 +43,7 @@ export function createTestServices(): Services {
     guestOrderLimiter: createGuestOrderLimiter(),
     // the suites file many complaints from one address; the limit is tested with its own limiter
     grievanceLimiter: createGrievanceLimiter({ perHour: 1_000_000 }),
+    grievanceLookupLimiter: createGrievanceLookupLimiter(),
     otpLimiter: createOtpLimiter({ perPhonePerHour: 1_000_000, perIpPerHour: 1_000_000 }),
     otpSecret: deriveOtpSecret(TEST_JWT_SECRET),
     mail: { publicUrl: "http://localhost:8080", smtpConfigured: false },

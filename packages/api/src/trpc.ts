@@ -147,6 +147,23 @@ export const orderReaderProcedure = publicProcedure.use(async ({ ctx, next }) =>
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 
+/**
+ * A guest (no token) or a signed-in account checked as customerOrAdminProcedure does (issue 31: a
+ * complaint is filed and read by either). A token sent but not accepted is 401, never a guest.
+ */
+export const guestOrSignedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.auth) {
+    if (ctx.authProblem) unauthorized(ctx);
+    return next({ ctx: { ...ctx, auth: null } });
+  }
+  if (ctx.auth.role === "admin") {
+    const adminRole = await assertAdminExists(ctx, ctx.auth.adminId, ctx.auth.sessionVersion);
+    return next({ ctx: { ...ctx, auth: ctx.auth, adminRole } });
+  }
+  await assertActiveCustomer(ctx, ctx.auth.customerId, ctx.auth.sessionVersion);
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
+});
+
 /** The owner or a staff account: products, orders, carts, customers. */
 export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.auth) unauthorized(ctx);

@@ -33,5 +33,7 @@ export const AUDIT_ENTITIES = [
   "delivery zone",
   "shipment",
   "message template",
+  "grievance",
+  "review",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

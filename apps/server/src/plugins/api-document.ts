@@ -121,6 +121,12 @@ const MORE_STATUSES: Record<string, number[]> = {
   "guest.setItem": [403, 404, 409],
   "guest.checkout": [403, 404, 409, 422, 429],
   "guest.exchangeLink": [403, 404],
+  // complaints (issue 31): a guest or a signed-in account (401 for a token not accepted, 403 for an admin's
+  // create or an inactive account), an order or ticket not the caller's (404), a closed ticket (409
+  // TICKET_CLOSED), the hourly limit and the failed guest lookups (429)
+  "grievances.create": [401, 403, 404, 429],
+  "grievances.byTicket": [401, 403, 429],
+  "grievances.addMessage": [401, 403, 409, 429],
 };
 
 export interface OperationFacts {

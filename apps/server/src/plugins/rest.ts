@@ -9,6 +9,7 @@ import { appRouter, CREATED_PROCEDURES, type Context } from "@store/api";
 import { pathOf, springError } from "../spring-error.ts";
 import { describeApi } from "./api-document.ts";
 import { answerGstCsv, asksGstCsv } from "./documents.ts";
+import { answerGrievanceCsv, asksGrievanceCsv } from "./grievance-report-csv.ts";
 import { answering, rawOperationsOf } from "./raw-route.ts";
 import { isProductForm, readProductForm } from "./product-form.ts";
 import { isImportRequest, readImportRequest } from "./import-form.ts";
@@ -68,7 +69,10 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
       procedures: appRouter._def.procedures as unknown as Record<string, AnyProcedure>,
       raw: rawOperationsOf(app),
       created: CREATED_PROCEDURES,
-      alsoAnswers: { "reports-gst": { "text/csv": { type: "string", description: "with ?format=csv or Accept: text/csv (also at /reports/gst.csv)" } } },
+      alsoAnswers: {
+        "reports-gst": { "text/csv": { type: "string", description: "with ?format=csv or Accept: text/csv (also at /reports/gst.csv)" } },
+        "grievances-report": { "text/csv": { type: "string", description: "with ?format=csv or Accept: text/csv: a metric,value row per figure" } },
+      },
     }));
   // public in every environment: it is the contract that REST clients and their generators read, and
   // it holds shapes, never data or secrets (API_DOCS_PUBLIC gates only the interactive console, docs.ts)
@@ -78,7 +82,9 @@ export const restPlugin: FastifyPluginAsync<RestOptions> = async (app, { context
   // CSV (?format=csv, Accept: text/csv) still get it, answered here before the facade, which speaks JSON
   // (a callback hook: every facade request passes here, and most go on at once)
   const gstCsv = answering(answerGstCsv(contextFor));
+  const grievanceCsv = answering(answerGrievanceCsv(contextFor));
   app.addHook("onRequest", (request, reply, done) => {
+    if (asksGrievanceCsv(request)) return void grievanceCsv(request as Parameters<typeof grievanceCsv>[0], reply).catch((error: FastifyError) => done(error));
     if (!asksGstCsv(request)) return done();
     gstCsv(request as Parameters<typeof gstCsv>[0], reply).catch((error: FastifyError) => done(error));
   });

@@ -77,6 +77,34 @@ async function freshZone(c: Case) {
   const data = { ...z, fee: 4000, match: match.join(","), matchKey: match.join(",") };
   return (await c.env.handle.db.shippingZone.create({ data, select: { zoneId: true } })).zoneId;
 }
+/** a complaint of the target customer (issue 31), Acknowledged, with a ticket number of its own */
+async function freshGrievance(c: Case) {
+  const now = new Date();
+  const ticketNumber = `GRV-20261126-${String(1_000_000 + (randomBytes(4).readUInt32BE(0) % 9_000_000))}`;
+  await c.env.handle.db.grievance.create({
+    data: {
+      ticketNumber,
+      customerId: c.target.customerId,
+      name: "Matrix Buyer",
+      email: c.target.email,
+      phone: c.target.number,
+      category: "ORDER",
+      subject: "Matrix complaint",
+      description: "Filed by the access matrix.",
+      status: "Acknowledged",
+      createdAt: now,
+      acknowledgedAt: now,
+      acknowledgeBy: new Date(now.getTime() + 48 * 3_600_000),
+      resolveBy: new Date(now.getTime() + 30 * 86_400_000),
+    },
+  });
+  return ticketNumber;
+}
+/** complaints (issue 31): a guest or a customer files; an admin token is refused, a token not accepted is 401 */
+const COMPLAINANT: Rule = { anonymous: "ok", owner: "ok", other: "ok", admin: 403, staff: 403, inactive: 403, forged: 401, expired: 401 };
+/** a customer's complaint: its customer or an officer; a guest even with its e-mail must log in (401), another customer gets 404 */
+const COMPLAINT_READER: Rule = { anonymous: 401, owner: "ok", other: 404, admin: "ok", staff: "ok", inactive: 403, forged: 401, expired: 401 };
+
 /** a coupon's fields (issue 26), a code of its own */
 const couponCode = () => `MX-${randomBytes(4).toString("hex").toUpperCase()}`;
 const couponFields = () => ({ type: "PERCENT", value: 10, startsAt: "2026-01-01T00:00:00Z", endsAt: "2036-01-01T00:00:00Z" });
@@ -236,6 +264,18 @@ const tomorrowIst = () => new Date(Date.now() + 330 * 60_000 + 86_400_000).toISO
 
 const completedOrder = (c: Case) => c.env.makeOrder(c.target.customerId, { orderStatus: "Completed", paymentStatus: "Paid", endDate: new Date() });
 
+/** a review (issue 31) of the target's, of a fresh product, made straight in the database */
+async function freshReview(c: Case) {
+  const data = { productId: await c.env.makeProduct(), customerId: c.target.customerId, rating: 4, body: "Written by the access matrix." };
+  return (await c.env.handle.db.review.create({ data, select: { reviewId: true } })).reviewId;
+}
+/** a fresh product the caller received (a delivered line), so the caller may review it */
+async function boughtProduct(c: Case) {
+  const productId = await c.env.makeProduct();
+  await c.env.makeOrder(c.self.customerId, { productId, orderStatus: "Completed", paymentStatus: "Paid", endDate: new Date() });
+  return { productId, rating: 5, title: "Matrix", body: "Cleans well and smells fresh." };
+}
+
 // ---------------------------------------------------------------- THE TABLE
 // typed with every procedure: a procedure without an entry (or an entry without one) does not compile
 export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry>> = {
@@ -276,6 +316,16 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   "preferences.get": { rule: CUSTOMER, input: none },
   "preferences.update": { rule: CUSTOMER, input: () => ({ language: "hi", emailMarketingOptIn: false }) },
   "preferences.history": { rule: CUSTOMER, input: none },
+  // reviews (issue 31): written by customers only; another customer's review is answered as missing
+  "reviews.create": { rule: CUSTOMER, success: 201, input: boughtProduct },
+  "reviews.edit": { rule: { ...OWNER, other: 404 }, input: async (c) => ({ reviewId: await freshReview(c), rating: 3, body: "Edited by the access matrix." }) },
+  "reviews.remove": { rule: { ...OWNER, other: 404 }, input: async (c) => ({ reviewId: await freshReview(c) }) },
+  "reviews.forProduct": { rule: PUBLIC, input: (c) => ({ productId: c.env.productId, sort: "highest" }) },
+  "reviews.mine": { rule: CUSTOMER, input: (c) => ({ productId: c.env.productId }) },
+  "reviews.list": { rule: ADMIN, input: () => ({ status: "Pending" }) },
+  "reviews.moderate": { rule: ADMIN, input: async (c) => ({ reviewId: await freshReview(c), decision: "Published" }) },
+  "reviews.reply": { rule: ADMIN, input: async (c) => ({ reviewId: await freshReview(c), text: "Thank you for the review." }) },
+  "reviews.report": { rule: STORE_OWNER, input: () => ({ month: "2026-11" }) },
 
   "products.list": { rule: PUBLIC, input: () => ({ search: "Probe" }) },
   "products.shelf": { rule: PUBLIC, input: () => ({ search: "Probe", page: 1 }) },
@@ -532,6 +582,29 @@ export const MATRIX: Record<ProcedurePath, Entry> & Partial<Record<string, Entry
   // phone OTPs (issue 29): a fresh phone each call, so the resend wait of one phone never answers
   "otp.send": { rule: PUBLIC, input: (c) => ({ phone: c.env.signUpFields().number, purpose: "GUEST_CHECKOUT" }) },
   "otp.verify": { rule: PUBLIC, input: otpToVerify },
+
+  // complaints (issue 31)
+  "grievances.create": {
+    rule: COMPLAINANT,
+    success: 201,
+    input: () => ({
+      category: "ORDER",
+      subject: "Matrix complaint",
+      description: "The access matrix files this complaint.",
+      name: "Matrix Guest",
+      email: "matrix.guest@example.in",
+      phone: "9876500001",
+    }),
+  },
+  "grievances.list": { rule: SIGNED_IN, input: () => ({ page: 1, overdue: "true", search: "GRV" }) },
+  "grievances.byTicket": { rule: COMPLAINT_READER, input: async (c) => ({ ticketNumber: await freshGrievance(c), email: c.target.email }) },
+  "grievances.addMessage": {
+    rule: COMPLAINT_READER,
+    success: 201,
+    input: async (c) => ({ ticketNumber: await freshGrievance(c), email: c.target.email, text: "Any news on this?" }),
+  },
+  "grievances.setStatus": { rule: ADMIN, input: async (c) => ({ ticketNumber: await freshGrievance(c), status: "In progress" }) },
+  "grievances.report": { rule: STORE_OWNER, input: () => ({ month: "2026-11" }) },
 };
 // ---------------------------------------------------------------- END OF TABLE
 

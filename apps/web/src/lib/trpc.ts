@@ -2,12 +2,14 @@ import { createTRPCReact, type CreateTRPCReact } from "@trpc/react-query";
 import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import type { AppRouter, RouterInputs, RouterOutputs } from "@store/api";
-import { authHeader } from "./auth";
+import { authHeader, customerSession } from "./auth";
 import { orderTokenHeader } from "../components/store/guest/guestStorage";
 
-/** On the guest pages (/guest/…), a call about an order this browser holds an access token for. */
+/** On the guest pages (/guest/…, and /complaint about a guest's order), a call about an order this browser holds an access token for. */
 const readsGuestOrder = (input: unknown) =>
-  typeof window !== "undefined" && window.location.pathname.startsWith("/guest/") && "X-Order-Token" in orderTokenHeader([input]);
+  typeof window !== "undefined" &&
+  (window.location.pathname.startsWith("/guest/") || (window.location.pathname === "/complaint" && !customerSession())) &&
+  "X-Order-Token" in orderTokenHeader([input]);
 
 export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
 export type { RouterInputs, RouterOutputs };

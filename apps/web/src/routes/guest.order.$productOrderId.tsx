@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { GuestOrderScreen } from "../components/store/guest/GuestOrderScreen";
 import { NoIndex } from "../components/store/Seo";
 import { StoreLayout } from "../components/store/StoreLayout";
+import { OrderTrustLinks } from "../components/store/trust/OrderTrustLinks";
 import { text } from "../lib/searchParams";
 
 /** An order reference as the store writes them (ORD-20250601-000123); anything else matches no page. */
@@ -26,6 +27,7 @@ function GuestOrderPage() {
     <StoreLayout title={`Order ${productOrderId}`}>
       <NoIndex />
       <GuestOrderScreen productOrderId={productOrderId} link={link} />
+      <OrderTrustLinks productOrderId={productOrderId} />
     </StoreLayout>
   );
 }

@@ -45,6 +45,9 @@ const {
   priceFrom: _priceFrom,
   variantCount: _variantCount,
   defaultVariantId: _defaultVariantId,
+  // the Published reviews' figures (issue 31) follow the moderation, whose own entry shows it
+  ratingCount: _ratingCount,
+  ratingSum: _ratingSum,
   ...productFields
 } = productSelect;
 const { customerId: _customerId, createdAt: _cc, updatedAt: _cu, agreeToTerms: _terms, ...customerFields } = customerSelect;
@@ -195,7 +198,18 @@ const messageTemplate = (db: Db, id: string): Promise<Snapshot> =>
     },
   });
 
+/** a review (issue 31) as moderated: never its stars or words, which the back office cannot change */
+const review = (db: Db, id: string): Promise<Snapshot> =>
+  db.review.findUnique({ where: { reviewId: Number(id) }, select: { productId: true, status: true, rejectReason: true, replyText: true } });
+
 const settings = async (db: Db): Promise<Snapshot> => ({ ...(await loadSettings(db)) });
+
+/** a complaint (issue 31): where it stands and the store's answer */
+const grievance = (db: Db, id: string): Promise<Snapshot> =>
+  db.grievance.findUnique({
+    where: { ticketNumber: id.toUpperCase() },
+    select: { status: true, resolution: true, rejectReason: true, resolvedAt: true, closedAt: true },
+  });
 
 const created = (path: string[]) => (_input: Input, output: unknown) => {
   let value: unknown = output;
@@ -346,6 +360,30 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   },
   // the buyer's own request is not back-office work; an admin asking on the buyer's behalf is
   "tracking.reattempt": { entity: "shipment", verb: "asked for another delivery attempt of the shipment", id: fromInput("shipmentId"), snapshot: shipment },
+
+  "reviews.moderate": {
+    entity: "review",
+    verb: "moderated the review",
+    id: fromInput("reviewId"),
+    snapshot: review,
+    detail: (i) => `: ${str(i?.decision) ?? "?"}${typeof i?.rejectReason === "string" ? ` (${i.rejectReason})` : ""}`,
+  },
+  "reviews.reply": { entity: "review", verb: "replied to the review", id: fromInput("reviewId"), snapshot: review },
+
+  // issue 31: an officer's move of a complaint and an officer's message on one
+  "grievances.setStatus": {
+    entity: "grievance",
+    verb: "moved the complaint",
+    id: (i) => str(i?.ticketNumber)?.trim().toUpperCase(),
+    snapshot: grievance,
+    detail: (i) => ` to ${str(i?.status) ?? "?"}`,
+  },
+  "grievances.addMessage": {
+    entity: "grievance",
+    verb: "wrote on the complaint",
+    id: (i) => str(i?.ticketNumber)?.trim().toUpperCase(),
+    snapshot: grievance,
+  },
 
   "emails.resend": { entity: "email", verb: "resent the email", id: created(["messageId"]), snapshot: email },
 

@@ -96,7 +96,7 @@ const ORDER_BY: Record<NonNullable<ProductFilter["sort"]>, Prisma.Sql> = {
 
 const COLUMNS = Prisma.sql`"productId", "productName", "productPrice", "mainPrice", offer, "packSize", "productInfo", category, "deliveryCharge",
       quantity, "productImgName", "imageHash", "hsnCode", "gstRate", "countryOfOrigin", manufacturer, "priceFrom", "variantCount", "defaultVariantId",
-      "createdAt", "updatedAt"`;
+      "ratingCount", "ratingSum", "createdAt", "updatedAt"`;
 
 const NAME = Prisma.sql`"productName"`;
 const CATEGORY = Prisma.sql`category`;

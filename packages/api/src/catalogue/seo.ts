@@ -53,6 +53,7 @@ export const ROBOTS_DISALLOW = [
   "/customer-management",
   "/delivery-zones",
   "/emails",
+  "/grievances",
   "/gst-summary",
   "/import-products",
   "/oderView/",
@@ -61,6 +62,7 @@ export const ROBOTS_DISALLOW = [
   "/payments",
   "/pin-codes",
   "/product-management",
+  "/reviews",
   "/settings",
   "/shipments",
   "/sms-templates",
@@ -82,6 +84,9 @@ export const ROBOTS_DISALLOW = [
   "/singleProductDetails/*/",
   // a guest's cart, checkout and order pages (issue 29; an order page's address may carry a one-time link)
   "/guest/",
+  // a customer's complaints (a guest's ticket address carries their e-mail) and review form (issue 31)
+  "/my-complaints",
+  "/rate/",
   // accounts
   "/customerLogin",
   "/customerRegister",

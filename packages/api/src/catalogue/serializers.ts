@@ -1,5 +1,5 @@
 import type { Prisma } from "@store/db";
-import { toRupees } from "@store/domain";
+import { ratingAverage, toRupees } from "@store/domain";
 import { z } from "zod";
 import { productImageUrl } from "./images.ts";
 import { deliveryOutput } from "../platform/serialize-common.ts";
@@ -25,6 +25,8 @@ export const productSelect = {
   priceFrom: true,
   variantCount: true,
   defaultVariantId: true,
+  ratingCount: true,
+  ratingSum: true,
   createdAt: true,
   updatedAt: true,
 } satisfies Prisma.ProductSelect;
@@ -57,6 +59,8 @@ export const productOutput = z.object({
     .int()
     .nullable()
     .describe("the pack the product opens on: the first active one in stock (by position), else the first active one"),
+  ratingAverage: z.number().nullable().describe("the Published reviews' average stars, 1 decimal; null without any (issue 31)"),
+  ratingCount: z.number().int().describe("how many Published reviews the product has"),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
@@ -86,6 +90,8 @@ export function toProductOutput(p: ProductRow): ProductOutput {
     priceFrom: toRupees(p.priceFrom),
     variantCount: p.variantCount,
     defaultVariantId: p.defaultVariantId,
+    ratingAverage: ratingAverage(p.ratingCount, p.ratingSum),
+    ratingCount: p.ratingCount,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

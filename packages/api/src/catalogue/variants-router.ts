@@ -18,6 +18,9 @@ export const CREATED_PROCEDURES = new Set([
   "guest.checkout",
   "addresses.add",
   "messagingTemplates.create",
+  "reviews.create",
+  "grievances.create",
+  "grievances.addMessage",
 ]);
 
 export const variantsRouter = createTRPCRouter({

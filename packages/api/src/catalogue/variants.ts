@@ -13,11 +13,11 @@
 //   a cart line could not be bought any more (the checkout refuses an inactive pack).
 // - A pack's own photo (image, a data URL) is rendered before the transaction (no lock is held while
 //   it resizes), then saved with the pack's write; removeImage goes back to the product's image.
-import { Prisma, type Db } from "@store/db";
+import { type Prisma, type Db } from "@store/db";
 import { toPaise } from "@store/domain";
 import { MAX_VARIANTS, PRICE_ABOVE_MRP, type VariantCreate, type VariantImageInput, type VariantUpdate } from "@store/validators";
 import type { Context } from "../context.ts";
-import { StoreError } from "../platform/errors.ts";
+import { isUniqueViolation, StoreError } from "../platform/errors.ts";
 import { fieldRefusal } from "./field-refusal.ts";
 import { decodeDataUrl, renderProductImages, replaceVariantImages } from "./images.ts";
 import { newVariantData } from "./product-variants.ts";
@@ -26,12 +26,8 @@ import { toVariantOutput, variantSelect } from "./variant-serializers.ts";
 
 type Tx = Prisma.TransactionClient;
 
-/** the unique index on ProductVariant.sku refused the write (through Prisma, or the PGlite adapter's SQLSTATE) */
-export function isSkuTaken(error: unknown): boolean {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return true;
-  const adapter = error as { name?: string; cause?: { code?: unknown }; meta?: { driverAdapterError?: { cause?: { code?: unknown } } } };
-  return (adapter?.name === "DriverAdapterError" && adapter.cause?.code === "23505") || adapter?.meta?.driverAdapterError?.cause?.code === "23505";
-}
+/** the unique index on ProductVariant.sku refused the write */
+export const isSkuTaken = isUniqueViolation;
 
 const skuTaken = (sku: string) => new StoreError(409, "SKU_TAKEN", `The SKU ${sku} is already used by another pack. Please choose another SKU.`);
 

@@ -2,11 +2,11 @@
 // Two zones may not have the same match, whatever order or repeats it is written in: the unique
 // ShippingZone.matchKey decides, also between two writes at the same moment, and its violation is
 // 409 ZONE_OVERLAP. The storefront shows delivery terms, so its cached pages go after each write.
-import { Prisma } from "@store/db";
+import { type Prisma } from "@store/db";
 import { matchKey, toPaise, toRupees } from "@store/domain";
 import { ZONE_ETA_ORDER, type ZoneCreate, type ZoneUpdate } from "@store/validators";
 import type { Context } from "../context.ts";
-import { StoreError } from "../platform/errors.ts";
+import { isUniqueViolation, StoreError } from "../platform/errors.ts";
 import { fieldRefusal } from "../catalogue/field-refusal.ts";
 
 export const zoneSelect = {
@@ -31,13 +31,6 @@ export const toZoneOutput = (z: ZoneRow) => ({ ...z, match: matchList(z.match), 
 export async function listZones(ctx: Pick<Context, "db">) {
   const zones = await ctx.db.shippingZone.findMany({ select: zoneSelect, orderBy: [{ position: "asc" }, { zoneId: "asc" }] });
   return zones.map(toZoneOutput);
-}
-
-/** the unique index on ShippingZone.matchKey refused the write (through Prisma, or the PGlite adapter's SQLSTATE) */
-function isUniqueViolation(error: unknown): boolean {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return true;
-  const adapter = error as { name?: string; cause?: { code?: unknown }; meta?: { driverAdapterError?: { cause?: { code?: unknown } } } };
-  return (adapter?.name === "DriverAdapterError" && adapter.cause?.code === "23505") || adapter?.meta?.driverAdapterError?.cause?.code === "23505";
 }
 
 async function overlap(ctx: Pick<Context, "db">, key: string): Promise<StoreError> {

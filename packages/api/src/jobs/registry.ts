@@ -10,6 +10,8 @@ import { sendDueMessages } from "../messaging/outbox-sender.ts";
 import { expireUnpaidUpiOrders } from "../payments/payments.ts";
 import { pollTracking } from "../shipments/tracking-poll.ts";
 import { expireUnconfirmedCodOrders } from "../orders/cod-confirm-expiry.ts";
+import { closeAnsweredGrievances } from "../trust/grievances/grievance-close.ts";
+import { sendReviewRequests } from "../trust/reviews/review-requests.ts";
 
 /** When the queue runs a job by itself: a cron expression (UTC, whole minutes at the finest), or every so many ms (under a minute). */
 export type JobSchedule = { cron: string } | { everyMs: number };
@@ -88,6 +90,18 @@ export const JOBS = {
     schedule: { cron: "*/30 * * * *" },
     expireInSeconds: 900,
     run: (deps, signal) => pollTracking(deps, { signal }),
+  },
+  /** closes complaints Resolved or Rejected more than 14 days ago without a reply (issue 31) */
+  "grievance-close": {
+    schedule: { cron: "7 * * * *" },
+    expireInSeconds: 300,
+    run: ({ db }) => closeAnsweredGrievances(db),
+  },
+  /** asks buyers to rate a line REVIEW_REQUEST_AFTER_DAYS after its delivery, once per line (issue 31) */
+  "review-requests": {
+    schedule: { cron: "0 * * * *" },
+    expireInSeconds: 900,
+    run: ({ db, services }) => sendReviewRequests(db, services),
   },
 } satisfies Record<string, JobDefinition>;
 

@@ -86,7 +86,9 @@ describe("registering an SMS template", () => {
   it("refuses a kind it does not know, a WhatsApp-only kind, WhatsApp fields and a language other than en", async () => {
     expect((await refusal(env.admin.messagingTemplates.create(otpTemplate({ kind: "welcome" })))).message).toContain("kind must be one of");
     const whatsappKind = await refusal(env.admin.messagingTemplates.create(otpTemplate({ kind: "order_placed" })));
-    expect(whatsappKind.message).toContain("kind must be one of: otp, cod_confirm, shipped, out_for_delivery, delivered, ndr for an SMS template");
+    expect(whatsappKind.message).toContain(
+      "kind must be one of: otp, cod_confirm, shipped, out_for_delivery, delivered, ndr, grievance_update for an SMS template",
+    );
     expect((await refusal(env.admin.messagingTemplates.create(otpTemplate({ name: "login_code" })))).message).toContain("name is for WhatsApp templates only");
     expect((await refusal(env.admin.messagingTemplates.create(otpTemplate({ params: ["otp"] })))).message).toContain("params is for WhatsApp templates only");
     expect((await refusal(env.admin.messagingTemplates.create(otpTemplate({ language: "hi" })))).message).toContain("An SMS template's language is en");

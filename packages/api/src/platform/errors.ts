@@ -105,6 +105,17 @@ function isConnectionFailure(error: unknown): boolean {
   );
 }
 
+/**
+ * A unique index refused the write: PostgreSQL's unique violation is Prisma's P2002 through
+ * @prisma/adapter-pg; through the PGlite adapter it arrives as a DriverAdapterError carrying the
+ * SQLSTATE (23505), at the top or under meta.driverAdapterError.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return true;
+  const adapter = error as { name?: string; cause?: { code?: unknown }; meta?: { driverAdapterError?: { cause?: { code?: unknown } } } };
+  return (adapter?.name === "DriverAdapterError" && adapter.cause?.code === "23505") || adapter?.meta?.driverAdapterError?.cause?.code === "23505";
+}
+
 /** The error a procedure's failure should become, or undefined to leave it as it is. */
 export function userFacingError(error: TRPCError): TRPCError | undefined {
   const cause = error.cause ?? error;
@@ -114,11 +125,7 @@ export function userFacingError(error: TRPCError): TRPCError | undefined {
     return new TRPCError({ code: "BAD_REQUEST", message: readableZodMessage(cause), cause });
   }
   if (error.code !== "INTERNAL_SERVER_ERROR") return undefined;
-  // PostgreSQL's unique violation: Prisma's P2002 through @prisma/adapter-pg; through the PGlite
-  // adapter it arrives as a DriverAdapterError carrying the SQLSTATE (23505)
-  const sqlState =
-    (cause as { name?: string; cause?: { code?: unknown } }).name === "DriverAdapterError" ? (cause as { cause?: { code?: unknown } }).cause?.code : undefined;
-  if ((cause instanceof Prisma.PrismaClientKnownRequestError && cause.code === "P2002") || sqlState === "23505") {
+  if (isUniqueViolation(cause)) {
     return new TRPCError({ code: "CONFLICT", message: "This record already exists.", cause });
   }
   if (cause instanceof Prisma.PrismaClientKnownRequestError && (cause.code === "P2025" || cause.code === "P2001")) {

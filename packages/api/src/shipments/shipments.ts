@@ -2,13 +2,13 @@
 // with a courier and its AWB, the order's shipments for its buyer, the back office's list, one
 // shipment, and cancelling a box before the courier picks it up. What happens after pickup
 // (scans, steps, NDR) is tracking.ts's.
-import { Prisma, type Db, type ProductOrderModel } from "@store/db";
+import { type Prisma, type Db, type ProductOrderModel } from "@store/db";
 import { checkShipmentMove, courierTrackingPage, istDayEnd, istDayStart, needsEwayBill, storeTrackingPage, toRupees, type ShipmentStatus } from "@store/domain";
 import { PAGE_SIZE, type CreateShipmentInput } from "@store/validators";
 import type { z } from "zod";
 import type { shipmentListInput } from "@store/validators";
 import type { AuthedContext } from "../platform/context-guards.ts";
-import { StoreError } from "../platform/errors.ts";
+import { isUniqueViolation, StoreError } from "../platform/errors.ts";
 import { orderReader } from "../guest/order-access.ts";
 import type { Context } from "../context.ts";
 import { actorOf, lockOrder } from "../payments/payment-status.ts";
@@ -27,13 +27,6 @@ const COURIER_TX = { timeout: 30_000, maxWait: 30_000 } as const;
 const notFound = (shipmentId: number) => new StoreError(404, "NOT_FOUND", `Shipment ${shipmentId} was not found.`);
 const awbTaken = (courierName: string, awb: string) =>
   new StoreError(409, "AWB_TAKEN", `AWB ${awb} is already on another shipment with ${courierName}. Check the number on the courier's slip.`);
-
-/** a unique index refused the write (through Prisma, or the PGlite adapter's SQLSTATE) */
-function isUniqueViolation(error: unknown): boolean {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return true;
-  const adapter = error as { name?: string; cause?: { code?: unknown }; meta?: { driverAdapterError?: { cause?: { code?: unknown } } } };
-  return (adapter?.name === "DriverAdapterError" && adapter.cause?.code === "23505") || adapter?.meta?.driverAdapterError?.cause?.code === "23505";
-}
 
 const courierError = (error: CourierError) => new StoreError(502, "COURIER_ERROR", `The courier answered: ${error.message}`, { cause: error });
 

@@ -5,6 +5,7 @@ import { toast } from "../../lib/toast";
 import { clearAdminSession } from "../../lib/auth";
 import { errorCode, trpc } from "../../lib/trpc";
 import { MenuIcon } from "./Icons";
+import { MenuCount } from "./trust/MenuCount";
 import "../../admin.css";
 
 /** ownerOnly: the owner's screens (issue 17), not shown to staff (whose calls would be refused anyway) */
@@ -23,6 +24,9 @@ const MENU = [
   { to: "/TotalOrderDelivery", label: "Total Order Delivery" },
   { to: "/payments", label: "Payments" },
   { to: "/coupons", label: "Coupons" },
+  // issue 31: complaints on the law's clock (overdue counted), reviews to moderate (waiting counted)
+  { to: "/grievances", label: "Complaints" },
+  { to: "/reviews", label: "Reviews" },
   { to: "/delivery-zones", label: "Delivery Zones", ownerOnly: true },
   // shipping (issue 27): beside the zones, the PIN codes the store delivers to
   { to: "/pin-codes", label: "PIN Codes", ownerOnly: true },
@@ -96,6 +100,7 @@ export function AdminLayout() {
               <li key={m.to}>
                 <Link to={m.to} activeProps={{ className: "active" }}>
                   {m.label}
+                  <MenuCount to={m.to} />
                 </Link>
               </li>
             ))}

@@ -140,6 +140,13 @@ const CHECKOUT: SettingsCardSpec = {
     },
     { name: "codConfirmHours", label: "Hours to confirm a COD order", inputMode: "numeric", hint: "An order still unconfirmed after this is cancelled." },
     { name: "whatsappEnabled", label: "WhatsApp messages", kind: "checkbox" },
+    // issue 31: on, a review needs a delivered, not returned pack of the product (Verified purchase)
+    {
+      name: "reviewsRequirePurchase",
+      label: "Reviews only from buyers",
+      kind: "checkbox",
+      hint: "On: only a customer with a delivered, not returned pack of a product may review it.",
+    },
   ],
   saveLabel: "Save checkout settings",
 };

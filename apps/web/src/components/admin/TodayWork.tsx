@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { QueryState } from "../QueryState";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
+import { TrustTodo } from "./trust/TrustTodo";
 
 type Todo = RouterOutputs["reports"]["todo"];
 
@@ -61,6 +62,7 @@ function TodoList({ todo }: { todo: Todo }) {
           <Count n={todo.failedMessages} one="message" many="messages" rest="failed" />
         </Link>
       </Item>
+      <TrustTodo />
     </ul>
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from "@tanstack/react-router";
+import { useCustomerSession } from "./session";
 
 export function Footer() {
+  const signedIn = useCustomerSession() !== null;
   return (
     <footer className="store-footer">
       <div className="store-footer-inner">
@@ -11,6 +13,15 @@ export function Footer() {
             Customer care: <a href="tel:+918045678900">+91 80 4567 8900</a>
             <br />
             <a href="mailto:care@cleanstore.in">care@cleanstore.in</a>
+          </p>
+          <p data-testid="footer-complaints">
+            Complaints go to our grievance officer, who acknowledges them within 48 hours. <Link to="/complaint">Raise a complaint</Link>
+            {signedIn && (
+              <>
+                {" · "}
+                <Link to="/my-complaints">My complaints</Link>
+              </>
+            )}
           </p>
         </section>
         <nav aria-labelledby="footer-company">

@@ -17,6 +17,9 @@ import { chosenPack, packsOnSale, withPack, type Pack, type ProductWithPacks } f
 import { categorySearch } from "./searchParams";
 import { JsonLd, PageMeta, productJsonLd } from "./Seo";
 import { usePublicUrl } from "../../lib/public-url";
+import { firstReviewsPage, ProductReviews } from "./trust/ProductReviews";
+import { RatingBadge } from "./trust/RatingSummary";
+import "../../styles/trust.css";
 import type { RouterContext } from "../../routes/__root";
 
 /**
@@ -27,6 +30,8 @@ export async function loadProductPage(utils: RouterContext["trpc"], productId: n
   await Promise.all([
     productId ? utils.products.byId.ensureData({ productId }).catch(() => undefined) : undefined,
     utils.settings.storeFacts.ensureData().catch(() => undefined),
+    // issue 31: the rating summary and the first reviews are in the server's page (and its JSON-LD)
+    productId ? utils.reviews.forProduct.ensureData(firstReviewsPage(productId)).catch(() => undefined) : undefined,
   ]);
 }
 
@@ -93,6 +98,7 @@ function ProductView({
   const buyButtons = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const publicUrl = usePublicUrl();
+  const reviews = trpc.reviews.forProduct.useQuery(firstReviewsPage(p.productId), { retryOnMount: false });
   const order = () => {
     // the pack goes along when there is a choice; a product of one pack keeps the spec's address
     const search = { quantity, ...(pack && packs.length > 1 ? { pack: pack.variantId } : {}) };
@@ -111,7 +117,7 @@ function ProductView({
   return (
     <div className="product-page">
       <PageMeta path={productPagePath(p.productId)} title={p.productName} description={p.productInfo} type="product" image={p.productImg} />
-      <JsonLd data={productJsonLd(p, publicUrl)} />
+      <JsonLd data={productJsonLd(p, publicUrl, reviews.data)} />
       {/* the chosen pack's own photo, else the product's image */}
       <div className="product-page-image card">
         <ProductImage src={pack?.image ?? p.productImg} alt={`${p.productName} ${label} bottle`} size={396} lazy={false} />
@@ -123,6 +129,7 @@ function ProductView({
           </Link>
         </p>
         <h1>{p.productName}</h1>
+        <RatingBadge summary={reviews.data?.summary} />
         <p className="pack">
           Pack Size: <strong data-testid="pack-label">{label}</strong>
         </p>
@@ -190,6 +197,7 @@ function ProductView({
           <p>{p.productInfo}</p>
         </section>
       </div>
+      <ProductReviews productId={p.productId} />
       {!soldOut && (
         <StickyBuyBar
           buttons={buyButtons}

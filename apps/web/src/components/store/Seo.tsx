@@ -2,13 +2,14 @@
 // Open Graph tags (React 19 hoists <link> and <meta> into <head>; on the server entry-server.tsx
 // moves them there), and JSON-LD data blocks (a data block is never run, so the CSP stays as it
 // is). Every URL is absolute on PUBLIC_URL (lib/public-url.ts).
-import { absoluteUrl, productPagePath, toPaise } from "@store/domain";
+import { absoluteUrl, JSON_LD_REVIEWS, productPagePath, toPaise } from "@store/domain";
 import type { RouterOutputs } from "../../lib/trpc";
 import { usePublicUrl } from "../../lib/public-url";
 import { packsOnSale, type ProductWithPacks } from "./packs";
 import { SITE } from "./format";
 
 type StoreFacts = RouterOutputs["settings"]["storeFacts"];
+type ProductReviews = Pick<RouterOutputs["reviews"]["forProduct"], "items" | "summary">;
 
 /** Open Graph wants a short text: the first ~200 characters, cut at a word. */
 export function summary(text: string, max = 200): string {
@@ -60,8 +61,25 @@ export function JsonLd({ data }: { data: object }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />;
 }
 
-/** schema.org Product of a product page: price in rupees with 2 decimals, availability from the stock. */
-export function productJsonLd(p: ProductWithPacks, base: string) {
+/** schema.org AggregateRating and the first Reviews (issue 31), only when there is a published review. */
+function ratingJsonLd(reviews: ProductReviews | undefined) {
+  const { summary, items } = reviews ?? {};
+  if (!summary || !items || summary.count < 1 || summary.average === null) return {};
+  return {
+    aggregateRating: { "@type": "AggregateRating", ratingValue: summary.average, reviewCount: summary.count, bestRating: 5, worstRating: 1 },
+    review: items.slice(0, JSON_LD_REVIEWS).map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.authorName },
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5 },
+      reviewBody: r.body,
+      ...(r.title ? { name: r.title } : {}),
+      datePublished: new Date(r.createdAt).toISOString().slice(0, 10),
+    })),
+  };
+}
+
+/** schema.org Product of a product page: price in rupees with 2 decimals, availability from the stock; its rating from `reviews` (the first page). */
+export function productJsonLd(p: ProductWithPacks, base: string, reviews?: ProductReviews) {
   const url = absoluteUrl(base, productPagePath(p.productId));
   const packs = packsOnSale(p);
   const only = packs.length === 1 ? packs[0] : undefined;
@@ -99,6 +117,7 @@ export function productJsonLd(p: ProductWithPacks, base: string) {
             offers: packs.map((v) => offer(v.price, v.inStock, v.sku)),
           }
         : offer(only?.price ?? p.productPrice, only?.inStock ?? p.quantity > 0, only?.sku),
+    ...ratingJsonLd(reviews),
   };
 }
 

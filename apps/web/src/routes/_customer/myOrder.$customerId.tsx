@@ -10,6 +10,7 @@ import { StatusBadge } from "../../components/store/OrderTracker";
 import { StoreLayout } from "../../components/store/StoreLayout";
 import { ShipmentSummary } from "../../components/store/shipments/ShipmentSummary";
 import { withPack } from "../../components/store/packs";
+import { OrderTrustLinks, RateLink } from "../../components/store/trust/OrderTrustLinks";
 import { formatDate, formatINR } from "../../lib/format";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { pathIds } from "../../lib/route-params";
@@ -68,6 +69,7 @@ function MyOrders() {
                     <ShipmentSummary customerId={customerId} productOrderId={group.productOrderId} withDetails={tracked.has(group.productOrderId)} />
                   )}
                 </div>
+                <OrderTrustLinks productOrderId={group.productOrderId} />
                 {group.lines[0]?.payBefore && <PayNow customerId={customerId} productOrderId={group.productOrderId} payBefore={group.lines[0].payBefore} />}
                 <ul className="order-list">
                   {group.lines.map((o) => (
@@ -112,6 +114,7 @@ function MyOrders() {
                         </div>
                         <StatusBadge status={o.orderStatus} />
                       </Link>
+                      {o.orderStatus === "Completed" && <RateLink productId={o.productId} productName={o.products[0]?.productName ?? o.productName} />}
                     </li>
                   ))}
                 </ul>

@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { OrderConfirmation } from "../../components/store/OrderConfirmation";
 import { StoreLayout } from "../../components/store/StoreLayout";
 import { OrderDelivery } from "../../components/store/shipments/OrderDelivery";
+import { OrderTrustLinks } from "../../components/store/trust/OrderTrustLinks";
 import { pathIds } from "../../lib/route-params";
 
 /** An order reference as the store writes them (ORD-20250601-000123); anything else matches no page. */
@@ -31,6 +32,7 @@ function OrderPlaced() {
     <StoreLayout title={`Order ${productOrderId}`}>
       <OrderConfirmation customerId={customerId} productOrderId={productOrderId} />
       <OrderDelivery productOrderId={productOrderId} />
+      <OrderTrustLinks productOrderId={productOrderId} />
     </StoreLayout>
   );
 }

@@ -8,6 +8,7 @@ import { ProductImage } from "../../components/store/ProductImage";
 import { ProductLink } from "../../components/store/ProductLink";
 import { ReturnRequest } from "../../components/store/ReturnRequest";
 import { toId } from "../../components/store/session";
+import { OrderTrustLinks } from "../../components/store/trust/OrderTrustLinks";
 import { StoreLayout } from "../../components/store/StoreLayout";
 import { LineTracking } from "../../components/store/shipments/LineTracking";
 import { formatDate, formatDateTime, formatINR } from "../../lib/format";
@@ -99,6 +100,7 @@ function OrderDetails() {
                   </dl>
                 </div>
               </div>
+              <OrderTrustLinks productOrderId={o.productOrderId} rateProductId={o.orderStatus === "Completed" ? o.productId : null} />
               <OrderPayment productOrderId={o.productOrderId} orderId={o.orderId} />
               <ReturnRequest order={o} />
             </>
