@@ -150,7 +150,14 @@ describe("courier scans", () => {
   it("the same update twice changes nothing the second time", async () => {
     const o = await placeOrderForShipping(env);
     const box = await shipWithAdapter(o);
-    const update = report(box.awb, [scan("PICKED UP", ago(10)), scan("IN TRANSIT", ago(8))], scan("IN TRANSIT", ago(8)), new Date("2026-12-30T00:00:00Z"));
+    // one instant for the history's last scan and the current one: two ago(8) calls can differ by a millisecond under load
+    const inTransitAt = ago(8);
+    const update = report(
+      box.awb,
+      [scan("PICKED UP", ago(10)), scan("IN TRANSIT", inTransitAt)],
+      scan("IN TRANSIT", inTransitAt),
+      new Date("2026-12-30T00:00:00Z"),
+    );
     expect(await webhook(update)).toEqual({ applied: 2, ignored: false });
     const first = await shipment(box.shipmentId);
     expect(first).toMatchObject({ status: "In transit", expectedDeliveryDate: "2026-12-30" });
@@ -458,7 +465,11 @@ describe("the tracking-poll job", () => {
 
     // heard from by webhook just now: not asked
     await webhook(report(heardBox.awb, [scan("PICKED UP", ago(1))]));
-    fake.tracking.set(quietBox.awb, report(quietBox.awb, [scan("PICKED UP", ago(9)), scan("IN TRANSIT", ago(7))], scan("IN TRANSIT", ago(7))));
+    const quietInTransitAt = ago(7);
+    fake.tracking.set(
+      quietBox.awb,
+      report(quietBox.awb, [scan("PICKED UP", ago(9)), scan("IN TRANSIT", quietInTransitAt)], scan("IN TRANSIT", quietInTransitAt)),
+    );
     fake.tracking.set(heardBox.awb, report(heardBox.awb, [scan("DELIVERED", ago(0.5))]));
     // failingBox has no tracking: the fake courier answers a CourierError for it
     const track = vi.spyOn(fake.adapter, "track");
