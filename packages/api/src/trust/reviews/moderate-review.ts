@@ -37,5 +37,8 @@ export async function moderateReview(ctx: AdminContext, input: z.infer<typeof re
 export async function replyToReview(ctx: AdminContext, input: z.infer<typeof reviewReplyInput>) {
   const replied = await ctx.db.review.updateMany({ where: { reviewId: input.reviewId }, data: { replyText: input.text, replyAt: new Date() } });
   if (replied.count === 0) throw notFound(input.reviewId);
-  return adminReview(ctx.db, input.reviewId);
+  const answer = await adminReview(ctx.db, input.reviewId);
+  // a published review's reply is on the product page: its cached copies go, on every instance
+  if (answer.status === "Published") ctx.services.productEvents.changed();
+  return answer;
 }
