@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import bwipjs from "bwip-js/node";
 import PDFDocument from "pdfkit";
 import { formatIndianNumber } from "@store/domain";
+import { drawImageInOrder } from "./pdf-image-order.ts";
 
 export interface ShipmentLabel {
   courierName: string;
@@ -73,11 +74,12 @@ export async function renderShipmentLabel(label: ShipmentLabel): Promise<Buffer>
   pdf.registerFont("bold", BOLD);
 
   /** draws a barcode centred, its modules as wide as fit (at most `maxModulePt`), and answers its bottom */
-  const drawBarcode = (png: Buffer, y: number, height: number, maxModulePt: number) => {
+  const drawBarcode = async (png: Buffer, y: number, height: number, maxModulePt: number) => {
     // a PNG's width is the IHDR chunk's first field
     const modules = png.readUInt32BE(16) / SCALE;
     const width = modules * Math.min(maxModulePt, (WIDTH - 2 * QUIET_ZONE_PT) / modules);
-    pdf.image(png, MARGIN + (WIDTH - width) / 2, y, { width, height });
+    // one barcode written before the next is drawn: the same label gives the same bytes (pdf-image-order.ts)
+    await drawImageInOrder(pdf, png, MARGIN + (WIDTH - width) / 2, y, { width, height });
     return y + height;
   };
   const rule = (y: number) => {
@@ -101,7 +103,7 @@ export async function renderShipmentLabel(label: ShipmentLabel): Promise<Buffer>
   oneLine(indiaDate(label.date), PAGE.width - MARGIN - 80, MARGIN + 4, 80, { align: "right" });
 
   // the AWB: the barcode the courier scans, and the number for a person
-  let y = drawBarcode(awbCode, MARGIN + 22, 58, 2.2) + 3;
+  let y = (await drawBarcode(awbCode, MARGIN + 22, 58, 2.2)) + 3;
   pdf.font("bold").fontSize(12);
   oneLine(`AWB ${label.awb}`, MARGIN, y, WIDTH, { align: "center" });
   y += 18;
@@ -160,7 +162,7 @@ export async function renderShipmentLabel(label: ShipmentLabel): Promise<Buffer>
   const orderY = fromY - 8 - orderCodeHeight - 11;
   pdf.font("bold").fontSize(8.5);
   oneLine(`Order ${label.productOrderId}`, MARGIN, orderY, WIDTH, { align: "center" });
-  drawBarcode(orderCode, orderY + 11, orderCodeHeight, 1.2);
+  await drawBarcode(orderCode, orderY + 11, orderCodeHeight, 1.2);
 
   // what is in the box, as many lines as fit between the buyer and the order reference
   const facts = [
